@@ -1,0 +1,33 @@
+# The commands a user types. Each creates the virtual environment first if it is missing.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+
+.PHONY: run test lint bench openapi clean
+
+$(BIN)/casebook: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev,postgres]'
+	touch $@
+
+run: $(BIN)/casebook
+	PORT=$(PORT) $(BIN)/casebook serve
+
+test: $(BIN)/casebook lint
+	$(BIN)/pytest
+
+lint: $(BIN)/casebook
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy rules generator narration api tests
+
+bench: $(BIN)/casebook
+	$(BIN)/python -m benchmarks
+
+openapi: $(BIN)/casebook
+	$(BIN)/flask --app api.app:create_app openapi write --format yaml openapi.yaml
+
+clean:
+	rm -rf $(VENV) *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""The REST API: HTTP, storage and configuration. Nothing imports this package."""

@@ -1,0 +1,1 @@
+"""Case generation: z3 models that invent cases, an independent verifier, difficulty ratings."""

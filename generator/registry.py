@@ -1,0 +1,69 @@
+"""Case generators, keyed by system id.
+
+A generator turns ``(seed, options)`` into the parts of a case: its ``public`` setup, its
+``solution``, optionally the rest of its hidden truth (``secret``) and a difficulty ``rating``.
+:func:`generate` wraps them in the envelope every case shares, so the same seed and options
+always give the same case, byte for byte.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+CaseParts = Mapping[str, Any]
+GenerateFn = Callable[[int, Mapping[str, Any]], CaseParts]
+
+SEED_LIMIT = 2**63
+
+
+class CaseOptionsError(ValueError):
+    """The options cannot make a case (unknown option, value out of range)."""
+
+    code = "case/bad-options"
+
+
+@dataclass(frozen=True)
+class Generator:
+    system: str
+    generate: GenerateFn
+    schema_version: int = 1
+
+
+_GENERATORS: dict[str, Generator] = {}
+
+
+def register(system_id: str, generate_fn: GenerateFn, *, schema_version: int = 1) -> None:
+    """Make ``generate_fn`` the case generator of ``system_id``."""
+    _GENERATORS[system_id] = Generator(system_id, generate_fn, schema_version)
+
+
+def unregister(system_id: str) -> None:
+    _GENERATORS.pop(system_id, None)
+
+
+def has_generator(system_id: str) -> bool:
+    return system_id in _GENERATORS
+
+
+def generate(system_id: str, seed: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The case of ``system_id`` for ``seed`` and ``options``, in the shared envelope."""
+    if not 0 <= seed < SEED_LIMIT:
+        raise CaseOptionsError(f"seed must be between 0 and {SEED_LIMIT - 1}")
+    try:
+        generator = _GENERATORS[system_id]
+    except KeyError:
+        raise CaseOptionsError(f"no case generator for {system_id!r}") from None
+    options = dict(options or {})
+    parts = generator.generate(seed, options)
+    return {
+        "system": system_id,
+        "schema_version": generator.schema_version,
+        "seed": seed,
+        "options": options,
+        "public": dict(parts["public"]),
+        "solution": dict(parts["solution"]),
+        "secret": dict(parts.get("secret", {})),
+        "rating": dict(parts.get("rating", {})),
+    }

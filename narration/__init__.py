@@ -1,0 +1,1 @@
+"""Text for cases and events, rendered from Jinja templates."""

@@ -1,0 +1,1 @@
+"""Game engines: components, state, legal actions, views and bots. Standard library only."""

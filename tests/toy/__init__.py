@@ -1,0 +1,11 @@
+"""Toy Culprit, the test-only system. Importing this package registers it."""
+
+from rules import registry
+from tests.toy.system import SYSTEM
+
+registry.register(SYSTEM)
+
+from generator import registry as generators  # noqa: E402
+from tests.toy.system import generate_case  # noqa: E402
+
+generators.register(SYSTEM.SPEC.id, generate_case)
