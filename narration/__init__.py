@@ -1,1 +1,9 @@
-"""Text for cases and events, rendered from Jinja templates."""
+"""Text for cases and events, rendered from Jinja templates.
+
+Narration is added to events; it never replaces their data.
+"""
+
+from narration.environment import add_template_folder
+from narration.events import has_template, narrate_event
+
+__all__ = ["add_template_folder", "has_template", "narrate_event"]

@@ -87,6 +87,8 @@ class SystemSpec:
     has_chance: bool
     has_hidden_information: bool
     summary: str = ""
+    #: Every event type ``apply`` may emit, so narration can be checked to cover them all.
+    event_types: tuple[str, ...] = ()
     #: The fields an accusation names (checked against a case's solution); empty: no accusations.
     accusation_fields: tuple[str, ...] = ()
 

@@ -41,6 +41,7 @@ SPEC = SystemSpec(
     has_chance=True,
     has_hidden_information=True,
     summary="A test-only system: four suspects, one culprit, private clues and a die.",
+    event_types=("investigated", "accused", "game-ended"),
     accusation_fields=("culprit",),
 )
 
@@ -212,18 +213,21 @@ def _next_turn(state: ToyState, eliminated: frozenset[int]) -> int:
 SYSTEM = ToyCulprit()
 
 
-def resample(state: ToyState, seat: int, rng: random.Random) -> ToyState:
+def resample(state: ToyState, seat: int | None, rng: random.Random) -> ToyState:
     """A state ``seat`` cannot tell from ``state``: the other hands and the culprit redrawn.
 
     The culprit stays among the suspects the seat has not ruled out (by its own clues or by a
-    public wrong accusation); the other seats' hands and clues are redrawn among the remaining
-    innocents. The seed stays: a different seed would change the seat's own future die rolls,
-    which it does see. Used by the hidden-information test.
+    public wrong accusation); every other seat's hand and clues are redrawn among the remaining
+    innocents. ``None`` is a spectator, who holds nothing. The seed stays: a different seed would
+    change the seat's own future die rolls, which it does see. Used by the hidden-information
+    test.
     """
-    publicly_wrong = {name for _, name in state.accusations}  # public: every world agrees
-    ruled_out = {state.hands[seat], *state.cleared[seat], *publicly_wrong}
+    ruled_out = {name for _, name in state.accusations}  # public: every world agrees
+    if seat is not None:
+        ruled_out |= {state.hands[seat], *state.cleared[seat]}
     open_suspects = [s for s in state.suspects if s not in ruled_out]
-    culprit = rng.choice(open_suspects) if state.winner is None else state.culprit
+    game_over = SYSTEM.result(state) is not None  # the end reveals the solution to everyone
+    culprit = state.culprit if game_over else rng.choice(open_suspects)
     innocents = [s for s in state.suspects if s != culprit]
     hands = list(state.hands)
     cleared = list(state.cleared)
@@ -232,9 +236,4 @@ def resample(state: ToyState, seat: int, rng: random.Random) -> ToyState:
             continue
         hands[other] = rng.choice(innocents)
         cleared[other] = frozenset(rng.sample(innocents, rng.randrange(len(innocents) + 1)))
-    return dataclasses.replace(
-        state,
-        culprit=culprit,
-        hands=tuple(hands),
-        cleared=tuple(cleared),
-    )
+    return dataclasses.replace(state, culprit=culprit, hands=tuple(hands), cleared=tuple(cleared))

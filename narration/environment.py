@@ -1,0 +1,75 @@
+"""The one Jinja environment casebook renders with, built once per process.
+
+Templates live in ``narration/templates/<system id>/<event type>.j2``, with shared ones in
+``common/``. Systems that do not ship with casebook (plugins, the test system) add their own
+folders with :func:`add_template_folder`. Logic stays in Python: the filters below are typed
+functions, and templates only lay out data.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+_extra_folders: dict[str, Path] = {}
+
+
+def add_template_folder(system_id: str, folder: Path) -> None:
+    """Serve ``folder`` as the templates of ``system_id``."""
+    _extra_folders[system_id] = folder
+    environment.cache_clear()
+
+
+def pick(options: Sequence[str], *keys: Any) -> str:
+    """One of ``options``, chosen by a hash of ``keys``: varied wording that replays the same."""
+    if not options:
+        raise ValueError("pick needs at least one option")
+    digest = hashlib.sha256(repr(keys).encode()).digest()
+    return options[int.from_bytes(digest[:4], "big") % len(options)]
+
+
+def join_names(names: Sequence[str], conjunction: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    items = [str(name) for name in names]
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
+
+
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """The name of seat ``seat`` (0-based), or "Seat N" when the names are not known."""
+    return str(names[seat]) if 0 <= seat < len(names) else f"Seat {seat + 1}"
+
+
+@jinja2.pass_context
+def _seat_names(context: jinja2.runtime.Context, seats: Sequence[int]) -> list[str]:
+    names = context.get("names", [])
+    return [seat_name(names, seat) for seat in seats]
+
+
+@functools.cache
+def environment() -> jinja2.Environment:
+    loaders: list[jinja2.BaseLoader] = [jinja2.FileSystemLoader(TEMPLATES)]
+    loaders += [
+        jinja2.PrefixLoader({system_id: jinja2.FileSystemLoader(folder)})
+        for system_id, folder in sorted(_extra_folders.items())
+    ]
+    env = jinja2.Environment(
+        loader=jinja2.ChoiceLoader(loaders),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=False,
+        autoescape=False,
+    )
+    env.filters["pick"] = pick
+    env.filters["join_names"] = join_names
+    env.filters["seat_names"] = _seat_names
+    return env

@@ -1,0 +1,35 @@
+"""Narrate game events: one template per event type, the structured data left untouched."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import jinja2
+
+from narration.environment import environment, seat_name
+
+
+def template_name(system_id: str, event_type: str) -> list[str]:
+    """Where the template of an event type is looked for, most specific first."""
+    return [f"{system_id}/{event_type}.j2", f"common/{event_type}.j2"]
+
+
+def has_template(system_id: str, event_type: str) -> bool:
+    try:
+        environment().select_template(template_name(system_id, event_type))
+    except jinja2.TemplateNotFound:
+        return False
+    return True
+
+
+def narrate_event(system_id: str, event: Mapping[str, Any], *, names: Sequence[str] = ()) -> str:
+    """The sentence for ``event`` as one seat sees it (the output of ``Event.for_seat``).
+
+    ``names`` are the seats' names, so that ``actor`` can be spoken as a name. A field the seat
+    may not see is simply absent, and templates test for it rather than assume it.
+    """
+    template = environment().select_template(template_name(system_id, event["type"]))
+    actor = event.get("actor")
+    actor_name = None if actor is None else seat_name(names, actor)
+    return template.render(event=event, actor_name=actor_name, names=list(names)).strip()
