@@ -3,8 +3,8 @@
 Two inspectors take turns. One of four suspects is the culprit (hidden truth). Each inspector
 holds one private card naming an innocent suspect (hidden from the other). On a turn an
 inspector either investigates — a die picks a suspect and, if innocent, the inspector privately
-learns so — or accuses: right wins the game, wrong eliminates the accuser. After ``MAX_TURNS``
-turns nobody wins. Hidden information, chance and two seats: everything the platform must carry.
+learns so — or accuses: right wins the game, wrong eliminates the accuser. After ``max_turns``
+turns (``MAX_TURNS`` unless the case says otherwise) nobody wins. Hidden information, chance and two seats: everything the platform must carry.
 """
 
 from __future__ import annotations
@@ -58,6 +58,7 @@ class ToyState:
     cleared: tuple[frozenset[str], ...]
     turn: int
     turns_taken: int
+    max_turns: int
     eliminated: frozenset[int]
     accusations: tuple[tuple[int, str], ...]
     winner: int | None
@@ -68,7 +69,11 @@ def generate_case(seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
     rng = random.Random(seed)
     names = options.get("suspects") or ["Ada", "Bram", "Cleo", "Dov"]
     suspects = sorted(names)
-    return {"public": {"suspects": suspects}, "solution": {"culprit": rng.choice(suspects)}}
+    max_turns = int(options.get("max_turns", MAX_TURNS))
+    return {
+        "public": {"suspects": suspects, "max_turns": max_turns},
+        "solution": {"culprit": rng.choice(suspects)},
+    }
 
 
 class ToyCulprit:
@@ -95,6 +100,7 @@ class ToyCulprit:
             cleared=tuple(frozenset() for _ in seats),
             turn=0,
             turns_taken=0,
+            max_turns=int(case["public"].get("max_turns", MAX_TURNS)),
             eliminated=frozenset(),
             accusations=(),
             winner=None,
@@ -162,6 +168,7 @@ class ToyCulprit:
             "seats": [{"name": s.name, "bot": s.bot} for s in state.seats],
             "turn": state.turn,
             "turns_taken": state.turns_taken,
+            "max_turns": state.max_turns,
             "eliminated": sorted(state.eliminated),
             "accusations": [{"seat": who, "suspect": name} for who, name in state.accusations],
         }
@@ -179,7 +186,7 @@ class ToyCulprit:
             return Outcome((state.winner,), "the culprit was named", solution)
         if len(state.eliminated) == len(state.seats):
             return Outcome((), "every inspector accused wrongly", solution)
-        if state.turns_taken >= MAX_TURNS:
+        if state.turns_taken >= state.max_turns:
             return Outcome((), "time ran out", solution)
         return None
 
@@ -188,7 +195,7 @@ class ToyCulprit:
     ) -> Action:
         known = {view["hand"], *view["cleared"]}
         candidates = [name for name in view["suspects"] if name not in known]
-        if len(candidates) == 1 or view["turns_taken"] >= MAX_TURNS - 2:
+        if len(candidates) == 1 or view["turns_taken"] >= view["max_turns"] - 2:
             return Action("accuse", {"suspect": rng.choice(candidates)})
         return Action("investigate")
 
