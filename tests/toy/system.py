@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from generator.registry import CaseOptionsError
 from rules import serial
 from rules.core import (
     Action,
@@ -36,7 +37,10 @@ MAX_TURNS = 12
 SPEC = SystemSpec(
     id="toy-culprit",
     name="Toy Culprit",
-    modes=(ModeSpec("duel", 2, 2, "two inspectors race to name the culprit"),),
+    modes=(
+        ModeSpec("duel", 2, 2, "two inspectors race to name the culprit"),
+        ModeSpec("solo", 1, 1, "one inspector against the clock"),
+    ),
     action_types=("investigate", "accuse"),
     has_chance=True,
     has_hidden_information=True,
@@ -66,6 +70,9 @@ class ToyState:
 
 def generate_case(seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
     """A case: four suspects with a culprit among them, fixed by the seed."""
+    unknown = sorted(set(options) - {"suspects", "max_turns"})
+    if unknown:
+        raise CaseOptionsError(f"Toy Culprit has no option {', '.join(unknown)}")
     rng = random.Random(seed)
     names = options.get("suspects") or ["Ada", "Bram", "Cleo", "Dov"]
     suspects = sorted(names)
