@@ -4,7 +4,8 @@ Two inspectors take turns. One of four suspects is the culprit (hidden truth). E
 holds one private card naming an innocent suspect (hidden from the other). On a turn an
 inspector either investigates — a die picks a suspect and, if innocent, the inspector privately
 learns so — or accuses: right wins the game, wrong eliminates the accuser. After ``max_turns``
-turns (``MAX_TURNS`` unless the case says otherwise) nobody wins. Hidden information, chance and two seats: everything the platform must carry.
+turns (``MAX_TURNS`` unless the case says otherwise) nobody wins. Hidden information, chance
+and two seats: everything the platform must carry.
 """
 
 from __future__ import annotations
