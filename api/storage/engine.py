@@ -1,0 +1,62 @@
+"""Engines configured for safe concurrent writes on SQLite and PostgreSQL.
+
+SQLite: every connection gets WAL, ``synchronous=FULL`` (an acknowledged move survives an OS
+crash), a busy timeout and foreign keys. pysqlite's own BEGIN handling is switched off so that
+writers start with ``BEGIN IMMEDIATE``: two writers that both began deferred and then tried to
+upgrade their read locks would make one fail at once with "database is locked", whatever the
+timeout. Reads begin deferred and never wait on writers in WAL mode.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.pool import ConnectionPoolEntry
+
+WRITE_OPTION = "casebook_write"
+"""Execution option marking a connection whose transaction will write (BEGIN IMMEDIATE)."""
+
+DEFAULT_BUSY_TIMEOUT_MS = 5000
+_PG_CONNECT_TIMEOUT_S = 10
+
+_dumps = functools.partial(json.dumps, separators=(",", ":"))
+
+
+def create_engine(url: str, *, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> Engine:
+    """Build the engine for ``url`` with the settings its backend needs."""
+    parsed = make_url(url)
+    options: dict[str, Any] = {"json_serializer": _dumps, "json_deserializer": json.loads}
+    if parsed.get_backend_name() == "sqlite":
+        engine = sa.create_engine(parsed, **options)
+        _configure_sqlite(engine, busy_timeout_ms)
+        return engine
+    if parsed.get_backend_name() == "postgresql" and "connect_timeout" not in parsed.query:
+        options["connect_args"] = {"connect_timeout": _PG_CONNECT_TIMEOUT_S}
+    return sa.create_engine(parsed, **options)
+
+
+def _configure_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
+    """Install the per-connection pragmas and our own BEGIN (the pysqlite recipe)."""
+
+    def on_connect(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:
+        dbapi_connection.isolation_level = None  # pysqlite must not BEGIN on its own
+        cursor = dbapi_connection.cursor()
+        try:
+            # The timeout first: switching to WAL may have to wait for another connection.
+            cursor.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            cursor.execute("PRAGMA journal_mode = WAL")
+            cursor.execute("PRAGMA synchronous = FULL")
+            cursor.execute("PRAGMA foreign_keys = ON")
+        finally:
+            cursor.close()
+
+    def on_begin(connection: Connection) -> None:
+        write = connection.get_execution_options().get(WRITE_OPTION, False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+    sa.event.listen(engine, "connect", on_connect)
+    sa.event.listen(engine, "begin", on_begin)

@@ -1,0 +1,91 @@
+"""The tables, declared once at import so every call reuses them (no reflection).
+
+They mirror the latest Alembic revision in ``api/migrations/versions``; a test compares the two.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Dialect
+
+
+class UTCDateTime(sa.TypeDecorator[datetime]):
+    """A timestamp that is always timezone-aware UTC in Python.
+
+    SQLite keeps no zone, so what it hands back is naive; PostgreSQL answers in the session's zone.
+    """
+
+    impl = sa.DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("timestamps must be timezone-aware")
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=UTC)  # type: ignore[no-any-return]
+        return value.astimezone(UTC)  # type: ignore[no-any-return]
+
+
+metadata = sa.MetaData()
+
+cases = sa.Table(
+    "cases",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("system", sa.String(64), nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("case_data", sa.JSON, nullable=False),
+    sa.Column("author_token_hash", sa.String(64), nullable=False),
+    sa.Column("created_at", UTCDateTime, nullable=False),
+)
+
+games = sa.Table(
+    "games",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("system", sa.String(64), nullable=False),
+    sa.Column("mode", sa.String(32), nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("case_id", sa.String(32), sa.ForeignKey("cases.id"), nullable=True),
+    sa.Column("case_data", sa.JSON, nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("state", sa.JSON, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("created_at", UTCDateTime, nullable=False),
+    sa.Column("updated_at", UTCDateTime, nullable=False),
+)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column(
+        "game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column("number", sa.Integer, primary_key=True),
+    sa.Column("name", sa.String(200), nullable=False),
+    sa.Column("bot", sa.Boolean, nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=True, index=True),
+)
+
+steps = sa.Table(
+    "steps",
+    metadata,
+    sa.Column(
+        "game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column("step", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("action", sa.JSON, nullable=False),
+    sa.Column("events", sa.JSON, nullable=False),
+    sa.Column("created_at", UTCDateTime, nullable=False),
+)

@@ -1,0 +1,380 @@
+"""The game store: cases, games, seats and the append-only step log, over SQLAlchemy Core.
+
+Moves are stored with compare-and-set: ``append_steps`` advances a game only from the version
+its caller read, and each step sits under the unique key (game, step), so of two writers that
+read the same version exactly one wins and nothing is lost or applied twice. Statements are
+built once at import; SQLAlchemy's compiled cache makes each call a cache hit.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import exc
+from sqlalchemy.engine import Connection, Engine
+
+from api.storage import migrate as migrations
+from api.storage.engine import DEFAULT_BUSY_TIMEOUT_MS, WRITE_OPTION, create_engine
+from api.storage.failures import translated
+from api.storage.records import (
+    StoredCase,
+    StoredGame,
+    StoredSeat,
+    StoredStep,
+    StoreError,
+    VersionConflict,
+)
+from api.storage.schema import cases, games, seats, steps
+
+_ID_BYTES = 16  # 128 random bits: IDs can be neither guessed nor enumerated
+_SEED_RANGE = range(-(2**63), 2**63)  # what a BIGINT holds
+
+_GET_CASE = sa.select(cases).where(cases.c.id == sa.bindparam("id"))
+_GET_GAME = sa.select(games).where(games.c.id == sa.bindparam("id"))
+_GET_SEATS = (
+    sa.select(seats.c.number, seats.c.name, seats.c.bot, seats.c.token_hash)
+    .where(seats.c.game_id == sa.bindparam("game_id"))
+    .order_by(seats.c.number)
+)
+_GET_TOKENS = sa.select(seats.c.number, seats.c.token_hash).where(
+    seats.c.game_id == sa.bindparam("game_id"), seats.c.token_hash.is_not(None)
+)
+_GET_VERSION = sa.select(games.c.version).where(games.c.id == sa.bindparam("id"))
+_ADVANCE_GAME = (
+    sa.update(games)
+    .where(games.c.id == sa.bindparam("game_id"), games.c.version == sa.bindparam("expected"))
+    .values(
+        version=sa.bindparam("new_version"),
+        state=sa.bindparam("new_state"),
+        status=sa.bindparam("new_status"),
+        updated_at=sa.bindparam("now"),
+    )
+    .returning(
+        games.c.system,
+        games.c.mode,
+        games.c.seed,
+        games.c.case_id,
+        games.c.case_data,
+        games.c.created_at,
+    )
+)
+_STEPS_AFTER = (
+    sa.select(steps.c.step, steps.c.seat, steps.c.action, steps.c.events)
+    .where(steps.c.game_id == sa.bindparam("game_id"), steps.c.step > sa.bindparam("after"))
+    .order_by(steps.c.step)
+)
+_STEPS_AFTER_LIMITED = _STEPS_AFTER.limit(sa.bindparam("limit", type_=sa.Integer))
+_INSERT_CASE = sa.insert(cases)
+_INSERT_GAME = sa.insert(games)
+_INSERT_SEATS = sa.insert(seats)
+_INSERT_STEPS = sa.insert(steps)
+
+
+class Store:
+    """Durable storage for cases and games; safe to share between threads."""
+
+    def __init__(self, url: str, *, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> None:
+        self._engine = create_engine(url, busy_timeout_ms=busy_timeout_ms)
+        self._writer = self._engine.execution_options(**{WRITE_OPTION: True})
+
+    @property
+    def engine(self) -> Engine:
+        """The underlying engine, for migrations, health checks and tests."""
+        return self._engine
+
+    def migrate(self) -> None:
+        """Bring the schema to the latest revision; harmless to repeat or run concurrently."""
+        with translated("upgrade its schema"):
+            migrations.upgrade(self._engine)
+
+    def self_check(self) -> dict[str, object]:
+        """Report the settings durability depends on; raise ``StoreError`` if one is wrong."""
+        with translated("report its settings"), self._engine.connect() as conn:
+            if self._engine.dialect.name == "sqlite":
+                return _check_sqlite(conn)
+            version = conn.exec_driver_sql("SHOW server_version").scalar_one()
+            return {"backend": self._engine.dialect.name, "server_version": version}
+
+    def dispose(self) -> None:
+        """Close every pooled connection."""
+        self._engine.dispose()
+
+    # Cases
+
+    def create_case(
+        self, *, system: str, seed: int, case: dict[str, Any], author_token_hash: str
+    ) -> StoredCase:
+        _check_seed(seed)
+        stored = StoredCase(
+            id=_new_id(),
+            system=system,
+            seed=seed,
+            case=case,
+            author_token_hash=author_token_hash,
+            created_at=_now(),
+        )
+        with translated("store the case"), self._writer.begin() as conn:
+            conn.execute(
+                _INSERT_CASE,
+                {
+                    "id": stored.id,
+                    "system": system,
+                    "seed": seed,
+                    "case_data": case,
+                    "author_token_hash": author_token_hash,
+                    "created_at": stored.created_at,
+                },
+            )
+        return stored
+
+    def get_case(self, case_id: str) -> StoredCase | None:
+        with translated("read the case"), self._engine.connect() as conn:
+            row = conn.execute(_GET_CASE, {"id": case_id}).first()
+        if row is None:
+            return None
+        return StoredCase(
+            id=row.id,
+            system=row.system,
+            seed=row.seed,
+            case=row.case_data,
+            author_token_hash=row.author_token_hash,
+            created_at=row.created_at,
+        )
+
+    # Games
+
+    def create_game(
+        self,
+        *,
+        system: str,
+        mode: str,
+        seed: int,
+        case_id: str | None,
+        case: dict[str, Any],
+        seats: Sequence[StoredSeat],
+        state: dict[str, Any],
+        steps: Sequence[StoredStep],
+        status: str,
+    ) -> StoredGame:
+        """Store a new game; its version is ``len(steps)``, which must be numbered 1..n."""
+        _check_seed(seed)
+        _check_numbering(steps, first=1)
+        now = _now()
+        game = StoredGame(
+            id=_new_id(),
+            system=system,
+            mode=mode,
+            seed=seed,
+            case_id=case_id,
+            case=case,
+            seats=tuple(seats),
+            version=len(steps),
+            state=state,
+            status=status,
+            created_at=now,
+            updated_at=now,
+        )
+        with translated("create the game"), self._writer.begin() as conn:
+            conn.execute(
+                _INSERT_GAME,
+                {
+                    "id": game.id,
+                    "system": system,
+                    "mode": mode,
+                    "seed": seed,
+                    "case_id": case_id,
+                    "case_data": case,
+                    "version": game.version,
+                    "state": state,
+                    "status": status,
+                    "created_at": now,
+                    "updated_at": now,
+                },
+            )
+            if seats:
+                conn.execute(_INSERT_SEATS, [_seat_row(game.id, seat) for seat in seats])
+            if steps:
+                conn.execute(_INSERT_STEPS, [_step_row(game.id, step, now) for step in steps])
+        return game
+
+    def get_game(self, game_id: str) -> StoredGame | None:
+        with translated("read the game"), self._engine.connect() as conn:
+            row = conn.execute(_GET_GAME, {"id": game_id}).first()
+            if row is None:
+                return None
+            game_seats = _read_seats(conn, game_id)
+        return StoredGame(
+            id=row.id,
+            system=row.system,
+            mode=row.mode,
+            seed=row.seed,
+            case_id=row.case_id,
+            case=row.case_data,
+            seats=game_seats,
+            version=row.version,
+            state=row.state,
+            status=row.status,
+            created_at=row.created_at,
+            updated_at=row.updated_at,
+        )
+
+    def seat_for_token(self, game_id: str, token_hash: str) -> int | None:
+        """The seat of ``game_id`` holding ``token_hash``, compared in constant time."""
+        with translated("read the seats"), self._engine.connect() as conn:
+            rows = conn.execute(_GET_TOKENS, {"game_id": game_id}).all()
+        found = None
+        for number, stored_hash in rows:  # no early exit: every seat costs the same
+            if hmac.compare_digest(stored_hash.encode(), token_hash.encode()):
+                found = number
+        return found
+
+    def append_steps(
+        self,
+        game_id: str,
+        *,
+        expected_version: int,
+        steps: Sequence[StoredStep],
+        state: dict[str, Any],
+        status: str,
+    ) -> StoredGame:
+        """Apply ``steps`` if the game is still at ``expected_version``, all or nothing.
+
+        Raises ``VersionConflict`` when another writer got there first or the game is gone.
+        """
+        if not steps:
+            raise ValueError("append at least one step: an empty append could not detect a race")
+        _check_numbering(steps, first=expected_version + 1)
+        now = _now()
+        new_version = expected_version + len(steps)
+        with translated("record the move"):
+            try:
+                with self._writer.begin() as conn:
+                    row = conn.execute(
+                        _ADVANCE_GAME,
+                        {
+                            "game_id": game_id,
+                            "expected": expected_version,
+                            "new_version": new_version,
+                            "new_state": state,
+                            "new_status": status,
+                            "now": now,
+                        },
+                    ).first()
+                    if row is None:
+                        actual = conn.execute(_GET_VERSION, {"id": game_id}).scalar()
+                        raise VersionConflict(game_id, expected_version, actual)
+                    conn.execute(_INSERT_STEPS, [_step_row(game_id, step, now) for step in steps])
+                    game_seats = _read_seats(conn, game_id)
+            except exc.IntegrityError:
+                # Only a step key already taken can fail here: another writer won that step.
+                raise VersionConflict(
+                    game_id, expected_version, self._current_version(game_id)
+                ) from None
+        return StoredGame(
+            id=game_id,
+            system=row.system,
+            mode=row.mode,
+            seed=row.seed,
+            case_id=row.case_id,
+            case=row.case_data,
+            seats=game_seats,
+            version=new_version,
+            state=state,
+            status=status,
+            created_at=row.created_at,
+            updated_at=now,
+        )
+
+    def list_steps(
+        self, game_id: str, *, after: int = 0, limit: int | None = None
+    ) -> list[StoredStep]:
+        """Steps numbered above ``after``, in order, at most ``limit`` of them."""
+        if after < 0 or (limit is not None and limit < 0):
+            raise ValueError("after and limit must not be negative")
+        params: dict[str, Any] = {"game_id": game_id, "after": after}
+        statement = _STEPS_AFTER
+        if limit is not None:
+            statement, params["limit"] = _STEPS_AFTER_LIMITED, limit
+        with translated("read the moves"), self._engine.connect() as conn:
+            rows = conn.execute(statement, params).all()
+        return [
+            StoredStep(step=row.step, seat=row.seat, action=row.action, events=row.events)
+            for row in rows
+        ]
+
+    def _current_version(self, game_id: str) -> int | None:
+        with self._engine.connect() as conn:
+            return conn.execute(_GET_VERSION, {"id": game_id}).scalar()
+
+
+def _read_seats(conn: Connection, game_id: str) -> tuple[StoredSeat, ...]:
+    return tuple(
+        StoredSeat(number=row.number, name=row.name, bot=row.bot, token_hash=row.token_hash)
+        for row in conn.execute(_GET_SEATS, {"game_id": game_id})
+    )
+
+
+_SYNCHRONOUS = {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}
+
+
+def _check_sqlite(conn: Connection) -> dict[str, object]:
+    report: dict[str, object] = {
+        "backend": "sqlite",
+        "sqlite_version": conn.exec_driver_sql("SELECT sqlite_version()").scalar_one(),
+        "journal_mode": conn.exec_driver_sql("PRAGMA journal_mode").scalar_one(),
+        "synchronous": _SYNCHRONOUS.get(conn.exec_driver_sql("PRAGMA synchronous").scalar_one()),
+        "busy_timeout_ms": conn.exec_driver_sql("PRAGMA busy_timeout").scalar_one(),
+        "foreign_keys": conn.exec_driver_sql("PRAGMA foreign_keys").scalar_one(),
+    }
+    expected = {"journal_mode": "wal", "synchronous": "FULL", "foreign_keys": 1}
+    wrong = [name for name, value in expected.items() if report[name] != value]
+    if not isinstance(report["busy_timeout_ms"], int) or report["busy_timeout_ms"] <= 0:
+        wrong.append("busy_timeout_ms")
+    if wrong:
+        raise StoreError(f"unsafe SQLite settings: {', '.join(wrong)}")
+    return report
+
+
+def _seat_row(game_id: str, seat: StoredSeat) -> dict[str, Any]:
+    return {
+        "game_id": game_id,
+        "number": seat.number,
+        "name": seat.name,
+        "bot": seat.bot,
+        "token_hash": seat.token_hash,
+    }
+
+
+def _step_row(game_id: str, step: StoredStep, now: datetime) -> dict[str, Any]:
+    return {
+        "game_id": game_id,
+        "step": step.step,
+        "seat": step.seat,
+        "action": step.action,
+        "events": step.events,
+        "created_at": now,
+    }
+
+
+def _check_numbering(new_steps: Sequence[StoredStep], *, first: int) -> None:
+    numbers = [step.step for step in new_steps]
+    if numbers != list(range(first, first + len(numbers))):
+        raise ValueError(f"steps must be numbered from {first} without gaps, got {numbers}")
+
+
+def _check_seed(seed: int) -> None:
+    if seed not in _SEED_RANGE:
+        raise ValueError("a seed must fit in 64 signed bits")
+
+
+def _new_id() -> str:
+    return secrets.token_urlsafe(_ID_BYTES)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)

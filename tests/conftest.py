@@ -1,0 +1,66 @@
+"""Shared test helpers: the database URLs every storage-backed test runs against."""
+
+from __future__ import annotations
+
+import functools
+import os
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from api.storage import Store
+
+POSTGRES_URL = os.environ.get(
+    "CASEBOOK_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+)
+
+
+@functools.cache
+def postgres_available() -> bool:
+    """Whether the server named by ``POSTGRES_URL`` answers (asked once, 2 s at most)."""
+    try:
+        engine = sa.create_engine(
+            POSTGRES_URL, poolclass=sa.NullPool, connect_args={"connect_timeout": 2}
+        )
+    except ImportError:  # psycopg not installed
+        return False
+    try:
+        with engine.connect():
+            return True
+    except sa.exc.DBAPIError:
+        return False
+    finally:
+        engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database: a fresh SQLite file, or a fresh schema in the PostgreSQL database."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'casebook.db'}"
+        return
+    if not postgres_available():
+        pytest.skip(f"PostgreSQL not reachable at CASEBOOK_TEST_POSTGRES_URL ({POSTGRES_URL})")
+    schema = f"test_{secrets.token_hex(6)}"
+    admin = sa.create_engine(POSTGRES_URL, poolclass=sa.NullPool)
+    try:
+        with admin.begin() as conn:
+            conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
+        url = sa.make_url(POSTGRES_URL).update_query_dict({"options": f"-csearch_path={schema}"})
+        yield url.render_as_string(hide_password=False)
+        with admin.begin() as conn:
+            conn.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")
+    finally:
+        admin.dispose()
+
+
+@pytest.fixture
+def store(database_url: str) -> Iterator[Store]:
+    """A migrated ``Store`` on ``database_url``, disposed after the test."""
+    migrated = Store(database_url)
+    migrated.migrate()
+    yield migrated
+    migrated.dispose()
