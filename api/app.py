@@ -1,0 +1,46 @@
+"""The Flask app factory: configuration, systems, the store, the API and its error handling."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import swagger_ui_bundle
+from flask import Flask, Response, send_from_directory
+
+from api import config, errors
+from api.resources import cases, games, health, require_json_body, systems
+from api.service import Service
+from api.storage import Store
+from rules import registry
+
+BEARER_SCHEME = {"type": "http", "scheme": "bearer", "description": "a seat's or author's token"}
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """A configured app: settings from the environment, then ``test_config`` over them."""
+    app = Flask(__name__)
+    app.config.from_mapping(config.from_env())
+    if test_config:
+        app.config.from_mapping(test_config)
+
+    registry.load()
+    registry.load(tuple(app.config["PLUGINS"]))
+
+    store = Store(app.config["DATABASE_URL"])
+    if app.config["AUTO_MIGRATE"]:
+        store.migrate()
+    app.extensions["casebook"] = Service(store)
+
+    api = errors.ProblemApi(app)
+    api.spec.components.security_scheme("bearerAuth", BEARER_SCHEME)
+    for module in (health, systems, cases, games):
+        api.register_blueprint(module.blp)
+    errors.register(app)
+    app.before_request(require_json_body)
+    app.add_url_rule("/docs/assets/<path:filename>", "docs_assets", _docs_asset)
+    return app
+
+
+def _docs_asset(filename: str) -> Response:
+    """Swagger UI's own files, served from the installed package: /docs needs no CDN."""
+    return send_from_directory(swagger_ui_bundle.swagger_ui_path, filename)

@@ -1,0 +1,118 @@
+"""The HTTP resources, one blueprint per module, and the request helpers they share."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import re
+from collections.abc import Callable
+from functools import wraps
+from http import HTTPStatus
+from typing import Any, TypeVar
+
+from flask import current_app, request
+from werkzeug.wrappers import Response
+
+from api.errors import Problem
+from api.security import bearer_token
+from api.service import Service
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: The OpenAPI security requirement of an operation that needs a seat's token.
+BEARER: list[dict[str, list[str]]] = [{"bearerAuth": []}]
+IF_NONE_MATCH = {
+    "in": "header",
+    "name": "If-None-Match",
+    "required": False,
+    "schema": {"type": "string"},
+    "description": "the ETag of a copy you hold: 304 if it is still current",
+}
+ETAG = {"ETag": {"schema": {"type": "string"}, "description": "a strong hash of the body"}}
+
+_BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
+_VERSION_TAG = re.compile(r'(?:W/)?"?([0-9]{1,18})"?')
+
+
+def service() -> Service:
+    """The app's service, made once in :func:`api.app.create_app`."""
+    found: Service = current_app.extensions["casebook"]
+    return found
+
+
+def token() -> str | None:
+    """The bearer token of the request, if it brought one."""
+    return bearer_token(request.headers.get("Authorization"))
+
+
+def if_match() -> frozenset[int] | None:
+    """The versions ``If-Match`` accepts (``"3"``, ``3``, ``W/"3"``); ``None`` if absent or ``*``.
+
+    A tag that is no version matches nothing, so the write fails its precondition.
+    """
+    raw = request.headers.get("If-Match")
+    if raw is None:
+        return None
+    versions: set[int] = set()
+    for tag in raw.split(","):
+        tag = tag.strip()
+        if tag == "*":
+            return None
+        match = _VERSION_TAG.fullmatch(tag)
+        if match:
+            versions.add(int(match.group(1)))
+    return frozenset(versions)
+
+
+def problems(blueprint: Any, *statuses: int) -> Callable[[F], F]:
+    """Document the problem responses an operation can give, by reference."""
+
+    def decorator(func: F) -> F:
+        for status in statuses:
+            func = blueprint.alt_response(status, response=HTTPStatus(status).name)(func)
+        return func
+
+    return decorator
+
+
+def with_etag(view: F) -> F:
+    """Give a JSON answer a strong ETag of its body and honour ``If-None-Match`` with a 304."""
+
+    @wraps(view)
+    def wrapper(*args: Any, **kwargs: Any) -> Response:
+        response: Response = view(*args, **kwargs)
+        response.set_etag(hashlib.sha256(response.get_data()).hexdigest())
+        return response.make_conditional(request)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def require_json_body() -> None:
+    """Refuse a write body that is not JSON (415), too large (413) or malformed (400).
+
+    Runs before every view, so a view only ever sees strict JSON: no NaN or Infinity, no lone
+    surrogates, no nesting deep enough to exhaust the parser.
+    """
+    if request.method not in _BODY_METHODS or request.routing_exception is not None:
+        return
+    if not request.is_json:
+        raise Problem(415)
+    try:
+        data = json.loads(request.get_data(cache=True), parse_constant=_reject, parse_float=_finite)
+        json.dumps(data, ensure_ascii=False).encode()
+    except (ValueError, RecursionError):
+        raise Problem(
+            400, "request/malformed-json", "The request body is not valid JSON."
+        ) from None
+
+
+def _reject(constant: str) -> Any:
+    raise ValueError(f"{constant} is not JSON")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text} is too large")
+    return value

@@ -1,0 +1,118 @@
+"""``/v1/games``: start a game, read a seat's view and legal actions, act, read the log."""
+
+# flask-smorest ships no type hints, so its decorators are untyped.
+# mypy: disable-error-code="untyped-decorator"
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from api.resources import (
+    BEARER,
+    ETAG,
+    IF_NONE_MATCH,
+    if_match,
+    problems,
+    service,
+    token,
+    with_etag,
+)
+from api.schemas import (
+    ActionListSchema,
+    ActionRequestSchema,
+    GameCreatedSchema,
+    GameRequestSchema,
+    GameSchema,
+    LogQuerySchema,
+    LogSchema,
+    PlayedSchema,
+)
+from api.service import SeatRequest
+from rules.core import Action
+
+blp = Blueprint("games", __name__, url_prefix="/v1", description="Games, seat by seat.")
+
+GAME = "/games/<string(maxlength=64):game_id>"
+IF_MATCH = {
+    "in": "header",
+    "name": "If-Match",
+    "required": False,
+    "schema": {"type": "string"},
+    "description": 'the version you read ("3", 3 or W/"3"): 412 if the game moved on',
+}
+
+
+@blp.route("/games")
+class Games(MethodView):
+    @blp.arguments(GameRequestSchema)
+    @blp.response(201, GameCreatedSchema)
+    @problems(blp, 400, 413, 415)
+    def post(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Start a game
+
+        From a stored case or a seed; bots play until a person must act. Tokens are shown once.
+        """
+        return service().create_game(
+            body["system"],
+            mode=body["mode"],
+            seed=body.get("seed"),
+            case_id=body.get("case_id"),
+            seats=[SeatRequest(seat["name"], seat["bot"]) for seat in body["seats"]],
+        )
+
+
+@blp.route(GAME)
+class Game(MethodView):
+    @with_etag
+    @blp.response(200, GameSchema, headers=ETAG)
+    @blp.alt_response(304, description="Not modified: the copy you hold is current")
+    @blp.doc(security=BEARER, parameters=[IF_NONE_MATCH])
+    @problems(blp, 401, 404)
+    def get(self, game_id: str) -> dict[str, Any]:
+        """Read your seat's view
+
+        Everything your seat may know, with the game's version; the result once it is over.
+        """
+        return service().read_game(game_id, token())
+
+
+@blp.route(f"{GAME}/actions")
+class Actions(MethodView):
+    @blp.response(200, ActionListSchema)
+    @blp.doc(security=BEARER)
+    @problems(blp, 401, 404)
+    def get(self, game_id: str) -> dict[str, Any]:
+        """List your legal actions
+
+        Each with the finite choices of its parameters; empty when it is not your turn.
+        """
+        return service().legal_actions(game_id, token())
+
+    @blp.arguments(ActionRequestSchema)
+    @blp.response(200, PlayedSchema)
+    @blp.doc(security=BEARER, parameters=[IF_MATCH])
+    @problems(blp, 400, 401, 404, 409, 412, 413, 415)
+    def post(self, body: dict[str, Any], game_id: str) -> dict[str, Any]:
+        """Take an action
+
+        Bots then play until a person must act; answers with the events your seat may see.
+        """
+        action = Action(body["type"], body["params"])
+        return service().play(game_id, token(), action, if_match=if_match())
+
+
+@blp.route(f"{GAME}/log")
+class Log(MethodView):
+    @blp.arguments(LogQuerySchema, location="query")
+    @blp.response(200, LogSchema)
+    @blp.doc(security=BEARER)
+    @problems(blp, 401, 404)
+    def get(self, query: dict[str, Any], game_id: str) -> dict[str, Any]:
+        """Read the game's log
+
+        The narrated events your seat may see, step by step.
+        """
+        return service().log(game_id, token(), after=query["after"], limit=query["limit"])

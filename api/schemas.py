@@ -1,0 +1,231 @@
+"""The request and response bodies of the API, as marshmallow schemas.
+
+Every schema rejects unknown fields (marshmallow's default ``RAISE``), which also makes the
+generated spec say ``additionalProperties: false``; a client can never set a field the server
+owns (``version``, ``status``, ``solution``, a token). Integers are strict, so neither a
+string, a float nor a boolean slips in, and every number has bounds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+from marshmallow import fields, validate
+
+from generator.registry import SEED_LIMIT
+
+ID = validate.Length(min=1, max=64)
+NAME = validate.Length(min=1, max=40)
+#: The largest step number a query may name: far beyond any game, far below SQLite's limit.
+MAX_STEP = 2**53
+MAX_SEATS = 16
+DIFFICULTIES = ("easy", "standard", "hard")
+
+
+def _seed() -> fields.Integer:
+    return fields.Integer(
+        strict=True,
+        validate=validate.Range(min=0, max=SEED_LIMIT - 1),
+        metadata={"description": "fixes everything random; omitted: chosen at random"},
+    )
+
+
+# -------------------------------------------------------------------------------- health
+
+
+class HealthSchema(ma.Schema):
+    status = fields.String(required=True, metadata={"example": "ok"})
+    version = fields.String(required=True)
+    database = fields.String(required=True, metadata={"example": "ok"})
+
+
+# -------------------------------------------------------------------------------- systems
+
+
+class ModeSchema(ma.Schema):
+    id = fields.String(required=True)
+    min_seats = fields.Integer(required=True)
+    max_seats = fields.Integer(required=True)
+    description = fields.String(required=True)
+
+
+class SystemSchema(ma.Schema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    summary = fields.String(required=True)
+    modes = fields.List(fields.Nested(ModeSchema), required=True)
+    action_types = fields.List(fields.String(), required=True)
+    accusation_fields = fields.List(fields.String(), required=True)
+
+
+class SystemListSchema(ma.Schema):
+    systems = fields.List(fields.Nested(SystemSchema), required=True)
+
+
+# -------------------------------------------------------------------------------- cases
+
+
+class CaseRequestSchema(ma.Schema):
+    system = fields.String(required=True, validate=ID)
+    seed = _seed()
+    difficulty = fields.String(validate=validate.OneOf(DIFFICULTIES))
+    options = fields.Dict(
+        keys=fields.String(validate=ID),
+        load_default=dict,
+        metadata={"description": "system-specific generator options"},
+    )
+
+
+class CaseCreatedSchema(ma.Schema):
+    id = fields.String(required=True)
+    system = fields.String(required=True)
+    public = fields.Dict(required=True)
+    rating = fields.Dict(required=True)
+    author_token = fields.String(
+        required=True, metadata={"description": "shown once: opens the solution of this case"}
+    )
+
+
+class CaseSchema(ma.Schema):
+    id = fields.String(required=True)
+    system = fields.String(required=True)
+    public = fields.Dict(required=True)
+    solution = fields.Dict(metadata={"description": "only with the author token"})
+    secret = fields.Dict(metadata={"description": "only with the author token"})
+    seed = fields.Integer(metadata={"description": "only with the author token"})
+
+
+class AccusationSchema(ma.Schema):
+    accusation = fields.Dict(
+        keys=fields.String(validate=ID),
+        values=fields.String(validate=validate.Length(max=200)),
+        required=True,
+        metadata={"description": "one value for each of the system's accusation_fields"},
+    )
+
+
+class AccusationResultSchema(ma.Schema):
+    correct = fields.Boolean(required=True)
+
+
+# -------------------------------------------------------------------------------- games
+
+
+class SeatRequestSchema(ma.Schema):
+    name = fields.String(required=True, validate=NAME)
+    bot = fields.Boolean(load_default=False)
+
+
+class GameRequestSchema(ma.Schema):
+    system = fields.String(required=True, validate=ID)
+    mode = fields.String(required=True, validate=ID)
+    seed = _seed()
+    case_id = fields.String(validate=ID, metadata={"description": "play a stored case"})
+    seats = fields.List(
+        fields.Nested(SeatRequestSchema),
+        required=True,
+        validate=validate.Length(min=1, max=MAX_SEATS),
+    )
+
+    @ma.validates_schema
+    def _seed_or_case(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if "seed" in data and "case_id" in data:
+            raise ma.ValidationError("Give a seed or a case_id, not both.", "case_id")
+
+
+class SeatSchema(ma.Schema):
+    number = fields.Integer(required=True)
+    name = fields.String(required=True)
+    bot = fields.Boolean(required=True)
+    token = fields.String(metadata={"description": "shown once: the bearer token of this seat"})
+
+
+class GameCreatedSchema(ma.Schema):
+    id = fields.String(required=True)
+    version = fields.Integer(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(("active", "finished")))
+    seats = fields.List(fields.Nested(SeatSchema), required=True)
+
+
+class ResultSchema(ma.Schema):
+    winners = fields.List(fields.Integer(), required=True)
+    reason = fields.String(required=True)
+    solution = fields.Dict(required=True)
+
+
+class GameSchema(ma.Schema):
+    id = fields.String(required=True)
+    system = fields.String(required=True)
+    mode = fields.String(required=True)
+    version = fields.Integer(required=True)
+    status = fields.String(required=True)
+    seat = fields.Integer(required=True)
+    view = fields.Dict(required=True, metadata={"description": "what this seat may know"})
+    result = fields.Nested(ResultSchema, metadata={"description": "only once the game is over"})
+
+
+class ChoicesSchema(ma.Schema):
+    choices = fields.List(fields.Raw(), required=True)
+
+
+class ActionSpecSchema(ma.Schema):
+    type = fields.String(required=True)
+    params = fields.Dict(keys=fields.String(), values=fields.Nested(ChoicesSchema), required=True)
+
+
+class ActionListSchema(ma.Schema):
+    version = fields.Integer(required=True)
+    actions = fields.List(fields.Nested(ActionSpecSchema), required=True)
+
+
+class ActionRequestSchema(ma.Schema):
+    type = fields.String(required=True, validate=ID)
+    params = fields.Dict(
+        keys=fields.String(validate=ID),
+        values=fields.Raw(allow_none=True),
+        load_default=dict,
+        metadata={"description": "one of the advertised choices for each parameter"},
+    )
+
+
+class EventSchema(ma.Schema):
+    """An event as one seat sees it: its own fields plus these."""
+
+    class Meta:
+        unknown = ma.INCLUDE
+
+    step = fields.Integer(required=True)
+    type = fields.String(required=True)
+    actor = fields.Integer(allow_none=True)
+    text = fields.String(required=True, metadata={"description": "the event narrated"})
+
+    @ma.post_dump(pass_original=True)
+    def _keep_data(
+        self, data: dict[str, Any], original: dict[str, Any], **kwargs: Any
+    ) -> dict[str, Any]:
+        return {**original, **data}
+
+
+class PlayedSchema(ma.Schema):
+    version = fields.Integer(required=True)
+    status = fields.String(required=True)
+    events = fields.List(fields.Nested(EventSchema), required=True)
+
+
+class LogQuerySchema(ma.Schema):
+    after = fields.Integer(
+        load_default=0,
+        validate=validate.Range(min=0, max=MAX_STEP),
+        metadata={"description": "only steps after this one"},
+    )
+    limit = fields.Integer(
+        load_default=500,
+        validate=validate.Range(min=1, max=500),
+        metadata={"description": "at most this many steps"},
+    )
+
+
+class LogSchema(ma.Schema):
+    version = fields.Integer(required=True)
+    events = fields.List(fields.Nested(EventSchema), required=True)
