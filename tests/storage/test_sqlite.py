@@ -1,0 +1,109 @@
+"""SQLite specifics: durability settings, BEGIN IMMEDIATE for writers, busy beyond the timeout."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+
+from api.storage import Store, StoreError
+from tests.storage.conftest import new_game, step
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "casebook.db"
+
+
+@pytest.fixture
+def sqlite_store(db_path: Path) -> Iterator[Store]:
+    store = Store(f"sqlite:///{db_path}")
+    store.migrate()
+    yield store
+    store.dispose()
+
+
+def test_self_check_reports_durable_settings(sqlite_store: Store) -> None:
+    report = sqlite_store.self_check()
+
+    assert report["journal_mode"] == "wal"
+    assert report["synchronous"] == "FULL"
+    assert isinstance(report["busy_timeout_ms"], int) and report["busy_timeout_ms"] > 0
+    assert report["foreign_keys"] == 1
+
+
+def test_self_check_fails_on_a_weakened_connection(sqlite_store: Store) -> None:
+    @sa.event.listens_for(sqlite_store.engine, "connect")
+    def weaken(dbapi_connection: Any, _record: object) -> None:
+        dbapi_connection.execute("PRAGMA synchronous = NORMAL")
+
+    sqlite_store.engine.dispose()  # the next connection is a new, weakened one
+
+    with pytest.raises(StoreError, match="synchronous"):
+        sqlite_store.self_check()
+
+
+def test_writers_begin_immediate_and_readers_deferred(sqlite_store: Store) -> None:
+    game = new_game(sqlite_store)
+    begins: list[str] = []
+
+    @sa.event.listens_for(sqlite_store.engine, "before_cursor_execute")
+    def record(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if statement.startswith("BEGIN"):
+            begins.append(statement)
+
+    sqlite_store.append_steps(game.id, expected_version=0, steps=[step(1)], state={}, status="a")
+    sqlite_store.get_game(game.id)
+
+    assert begins == ["BEGIN IMMEDIATE", "BEGIN"]
+
+
+def test_foreign_keys_are_enforced(sqlite_store: Store) -> None:
+    with pytest.raises(StoreError):
+        sqlite_store.create_game(
+            system="toy",
+            mode="solo",
+            seed=1,
+            case_id="no-such-case",
+            case={},
+            seats=[],
+            state={},
+            steps=[],
+            status="active",
+        )
+
+
+def test_busy_beyond_the_timeout_is_a_clean_store_error(
+    db_path: Path, sqlite_store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
+    game = new_game(sqlite_store)
+    impatient = Store(f"sqlite:///{db_path}", busy_timeout_ms=1)
+    holder = sqlite3.connect(db_path, isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+
+        with pytest.raises(StoreError) as caught, caplog.at_level(logging.ERROR, "api.storage"):
+            impatient.append_steps(
+                game.id, expected_version=0, steps=[step(1)], state={}, status="a"
+            )
+        assert impatient.get_game(game.id) == game  # WAL: readers are not blocked by a writer
+
+        holder.execute("ROLLBACK")
+        moved = impatient.append_steps(
+            game.id, expected_version=0, steps=[step(1)], state={}, status="a"
+        )
+    finally:
+        holder.close()
+        impatient.dispose()
+
+    message = str(caught.value)
+    for leak in (str(db_path), db_path.name, "locked", "sqlite", "UPDATE", "BEGIN", "games"):
+        assert leak not in message
+    assert caught.value.__cause__ is None and caught.value.__suppress_context__
+    assert "database is locked" in caplog.text  # the original goes to the log
+    assert moved.version == 1  # the store recovers once the lock is gone
