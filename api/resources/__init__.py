@@ -98,8 +98,12 @@ def require_json_body() -> None:
         return
     if not request.is_json:
         raise Problem(415)
+    body = request.get_data(cache=True)
+    limit = request.max_content_length
+    if limit is not None and request.content_length is None and len(body) >= limit:
+        raise Problem(413)  # werkzeug cuts a chunked body at the limit instead of refusing it
     try:
-        data = json.loads(request.get_data(cache=True), parse_constant=_reject, parse_float=_finite)
+        data = json.loads(body, parse_constant=_reject, parse_float=_finite)
         json.dumps(data, ensure_ascii=False).encode()
     except (ValueError, RecursionError):
         raise Problem(

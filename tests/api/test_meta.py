@@ -1,0 +1,79 @@
+"""Health, systems, the docs page and the configuration they rest on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from flask.testing import FlaskClient
+
+from api import config
+from tests.api.helpers import TOY
+
+
+def test_health_reports_version_and_database(client: FlaskClient) -> None:
+    response = client.get("/v1/health")
+    assert response.status_code == 200
+    assert response.get_json() == {"status": "ok", "version": "0.1.0", "database": "ok"}
+
+
+def test_systems_describe_modes_actions_and_accusations(client: FlaskClient) -> None:
+    systems = client.get("/v1/systems").get_json()["systems"]
+    toy = next(system for system in systems if system["id"] == TOY)
+    assert toy == {
+        "id": TOY,
+        "name": "Toy Culprit",
+        "summary": toy["summary"],
+        "modes": [
+            {
+                "id": "duel",
+                "min_seats": 2,
+                "max_seats": 2,
+                "description": "two inspectors race to name the culprit",
+            },
+            {
+                "id": "solo",
+                "min_seats": 1,
+                "max_seats": 1,
+                "description": toy["modes"][1]["description"],
+            },
+        ],
+        "action_types": ["investigate", "accuse"],
+        "accusation_fields": ["culprit"],
+    }
+
+
+def test_docs_are_served_without_a_cdn(client: FlaskClient) -> None:
+    page = client.get("/docs")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert "/docs/assets/swagger-ui-bundle.js" in html
+    assert "//cdn" not in html and "unpkg" not in html
+    with client.get("/docs/assets/swagger-ui-bundle.js") as asset:
+        assert asset.status_code == 200
+        assert asset.mimetype == "text/javascript"
+    assert client.get("/openapi.json").get_json()["info"]["title"] == "casebook"
+
+
+def test_a_relative_sqlite_path_is_made_absolute(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert config.absolute_database_url("sqlite:///casebook.sqlite3") == (
+        f"sqlite:///{tmp_path / 'casebook.sqlite3'}"
+    )
+    assert config.from_env({})["DATABASE_URL"] == f"sqlite:///{tmp_path / 'casebook.sqlite3'}"
+
+
+@pytest.mark.parametrize(
+    "url", ["sqlite:////var/db.sqlite3", "sqlite:///:memory:", "postgresql+psycopg://h/db"]
+)
+def test_other_database_urls_pass_through(url: str) -> None:
+    assert config.absolute_database_url(url) == url
+
+
+def test_config_reads_the_environment() -> None:
+    settings = config.from_env({"CASEBOOK_PLUGINS": " tests.toy, ,other.mod ", "PORT": "9000"})
+    assert settings["PLUGINS"] == ("tests.toy", "other.mod")
+    assert settings["PORT"] == 9000
+    assert settings["MAX_CONTENT_LENGTH"] == 64 * 1024

@@ -1,0 +1,76 @@
+"""The committed spec is the one the app generates, it is valid, and it tells the truth."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+from flask.testing import FlaskClient
+from openapi_spec_validator import validate
+
+ROOT = Path(__file__).resolve().parents[2]
+SPEC = ROOT / "openapi.yaml"
+COMMAND = "flask --app api.app:create_app openapi write --format yaml openapi.yaml"
+
+
+def test_openapi_yaml_is_up_to_date(tmp_path: Path) -> None:
+    env = {key: value for key, value in os.environ.items() if key != "CASEBOOK_PLUGINS"}
+    env["CASEBOOK_DATABASE_URL"] = f"sqlite:///{tmp_path / 'spec.sqlite3'}"
+    out = tmp_path / "openapi.yaml"
+    flask = Path(sys.executable).with_name("flask")
+    subprocess.run(
+        [
+            str(flask),
+            "--app",
+            "api.app:create_app",
+            "openapi",
+            "write",
+            "--format",
+            "yaml",
+            str(out),
+        ],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    assert out.read_text() == SPEC.read_text(), f"openapi.yaml is stale; run: {COMMAND}"
+
+
+def test_openapi_yaml_is_valid() -> None:
+    validate(yaml.safe_load(SPEC.read_text()))
+
+
+def test_request_bodies_reject_unknown_fields() -> None:
+    spec = yaml.safe_load(SPEC.read_text())
+    schemas = spec["components"]["schemas"]
+    for name in ("CaseRequest", "Accusation", "GameRequest", "SeatRequest", "ActionRequest"):
+        assert schemas[name]["additionalProperties"] is False, name
+
+
+def test_every_error_response_is_a_problem() -> None:
+    spec = yaml.safe_load(SPEC.read_text())
+    for name, response in spec["components"]["responses"].items():
+        content: dict[str, Any] = response["content"]
+        assert list(content) == ["application/problem+json"], name
+        assert content["application/problem+json"]["schema"] == {
+            "$ref": "#/components/schemas/Problem"
+        }
+
+
+def test_game_operations_need_a_bearer_token() -> None:
+    spec = yaml.safe_load(SPEC.read_text())
+    assert spec["components"]["securitySchemes"]["bearerAuth"]["scheme"] == "bearer"
+    for path, operations in spec["paths"].items():
+        if path.startswith("/v1/games/"):
+            for method, operation in operations.items():
+                if method != "parameters":
+                    assert operation["security"] == [{"bearerAuth": []}], (path, method)
+
+
+def test_the_live_spec_matches_the_file(client: FlaskClient) -> None:
+    assert client.get("/openapi.json").get_json() == yaml.safe_load(SPEC.read_text())
