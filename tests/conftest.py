@@ -43,7 +43,8 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
         yield f"sqlite:///{tmp_path / 'casebook.db'}"
         return
     if not postgres_available():
-        pytest.skip(f"PostgreSQL not reachable at CASEBOOK_TEST_POSTGRES_URL ({POSTGRES_URL})")
+        shown = sa.make_url(POSTGRES_URL).render_as_string(hide_password=True)
+        pytest.skip(f"PostgreSQL not reachable at CASEBOOK_TEST_POSTGRES_URL ({shown})")
     schema = f"test_{secrets.token_hex(6)}"
     admin = sa.create_engine(POSTGRES_URL, poolclass=sa.NullPool)
     try:

@@ -19,7 +19,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy.engine import Engine
 
-from api.storage.engine import WRITE_OPTION
+from api.storage.engine import writer
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 _PG_LOCK_KEY = 0x6361_7365_626F_6F6B  # "casebook"
@@ -28,7 +28,7 @@ _LOCK_PG = sa.text("SELECT pg_advisory_xact_lock(:key)")
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
     """Upgrade the database behind ``engine`` to ``revision``; a no-op when already there."""
-    with _file_lock(engine), engine.execution_options(**{WRITE_OPTION: True}).begin() as conn:
+    with _file_lock(engine), writer(engine).begin() as conn:
         if engine.dialect.name == "postgresql":
             conn.execute(_LOCK_PG, {"key": _PG_LOCK_KEY})
         config = Config()

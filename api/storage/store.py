@@ -19,14 +19,14 @@ from sqlalchemy import exc
 from sqlalchemy.engine import Connection, Engine
 
 from api.storage import migrate as migrations
-from api.storage.engine import DEFAULT_BUSY_TIMEOUT_MS, WRITE_OPTION, create_engine
+from api.storage.checks import check_postgresql, check_sqlite
+from api.storage.engine import DEFAULT_BUSY_TIMEOUT_MS, create_engine, reader, writer
 from api.storage.failures import translated
 from api.storage.records import (
     StoredCase,
     StoredGame,
     StoredSeat,
     StoredStep,
-    StoreError,
     VersionConflict,
 )
 from api.storage.schema import cases, games, seats, steps
@@ -80,7 +80,8 @@ class Store:
 
     def __init__(self, url: str, *, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> None:
         self._engine = create_engine(url, busy_timeout_ms=busy_timeout_ms)
-        self._writer = self._engine.execution_options(**{WRITE_OPTION: True})
+        self._reader = reader(self._engine)
+        self._writer = writer(self._engine)
 
     @property
     def engine(self) -> Engine:
@@ -94,11 +95,10 @@ class Store:
 
     def self_check(self) -> dict[str, object]:
         """Report the settings durability depends on; raise ``StoreError`` if one is wrong."""
-        with translated("report its settings"), self._engine.connect() as conn:
+        with translated("report its settings"), self._reader.connect() as conn:
             if self._engine.dialect.name == "sqlite":
-                return _check_sqlite(conn)
-            version = conn.exec_driver_sql("SHOW server_version").scalar_one()
-            return {"backend": self._engine.dialect.name, "server_version": version}
+                return check_sqlite(conn, self._engine.url.database or "")
+            return check_postgresql(conn)
 
     def dispose(self) -> None:
         """Close every pooled connection."""
@@ -133,7 +133,7 @@ class Store:
         return stored
 
     def get_case(self, case_id: str) -> StoredCase | None:
-        with translated("read the case"), self._engine.connect() as conn:
+        with translated("read the case"), self._reader.connect() as conn:
             row = conn.execute(_GET_CASE, {"id": case_id}).first()
         if row is None:
             return None
@@ -203,7 +203,7 @@ class Store:
         return game
 
     def get_game(self, game_id: str) -> StoredGame | None:
-        with translated("read the game"), self._engine.connect() as conn:
+        with translated("read the game"), self._reader.connect() as conn:
             row = conn.execute(_GET_GAME, {"id": game_id}).first()
             if row is None:
                 return None
@@ -225,7 +225,7 @@ class Store:
 
     def seat_for_token(self, game_id: str, token_hash: str) -> int | None:
         """The seat of ``game_id`` holding ``token_hash``, compared in constant time."""
-        with translated("read the seats"), self._engine.connect() as conn:
+        with translated("read the seats"), self._reader.connect() as conn:
             rows = conn.execute(_GET_TOKENS, {"game_id": game_id}).all()
         found = None
         for number, stored_hash in rows:  # no early exit: every seat costs the same
@@ -300,7 +300,7 @@ class Store:
         statement = _STEPS_AFTER
         if limit is not None:
             statement, params["limit"] = _STEPS_AFTER_LIMITED, limit
-        with translated("read the moves"), self._engine.connect() as conn:
+        with translated("read the moves"), self._reader.connect() as conn:
             rows = conn.execute(statement, params).all()
         return [
             StoredStep(step=row.step, seat=row.seat, action=row.action, events=row.events)
@@ -308,7 +308,7 @@ class Store:
         ]
 
     def _current_version(self, game_id: str) -> int | None:
-        with self._engine.connect() as conn:
+        with self._reader.connect() as conn:
             return conn.execute(_GET_VERSION, {"id": game_id}).scalar()
 
 
@@ -317,27 +317,6 @@ def _read_seats(conn: Connection, game_id: str) -> tuple[StoredSeat, ...]:
         StoredSeat(number=row.number, name=row.name, bot=row.bot, token_hash=row.token_hash)
         for row in conn.execute(_GET_SEATS, {"game_id": game_id})
     )
-
-
-_SYNCHRONOUS = {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}
-
-
-def _check_sqlite(conn: Connection) -> dict[str, object]:
-    report: dict[str, object] = {
-        "backend": "sqlite",
-        "sqlite_version": conn.exec_driver_sql("SELECT sqlite_version()").scalar_one(),
-        "journal_mode": conn.exec_driver_sql("PRAGMA journal_mode").scalar_one(),
-        "synchronous": _SYNCHRONOUS.get(conn.exec_driver_sql("PRAGMA synchronous").scalar_one()),
-        "busy_timeout_ms": conn.exec_driver_sql("PRAGMA busy_timeout").scalar_one(),
-        "foreign_keys": conn.exec_driver_sql("PRAGMA foreign_keys").scalar_one(),
-    }
-    expected = {"journal_mode": "wal", "synchronous": "FULL", "foreign_keys": 1}
-    wrong = [name for name, value in expected.items() if report[name] != value]
-    if not isinstance(report["busy_timeout_ms"], int) or report["busy_timeout_ms"] <= 0:
-        wrong.append("busy_timeout_ms")
-    if wrong:
-        raise StoreError(f"unsafe SQLite settings: {', '.join(wrong)}")
-    return report
 
 
 def _seat_row(game_id: str, seat: StoredSeat) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from api.storage import Store, StoredGame, VersionConflict
-from api.storage.engine import WRITE_OPTION
+from api.storage.engine import writer
 from api.storage.schema import games, steps
 from tests.storage.conftest import step
 
@@ -120,13 +120,9 @@ def test_the_step_key_alone_stops_a_second_winner(store: Store, game: StoredGame
     assert [s.step for s in store.list_steps(game.id)] == [1]
 
 
-def _writer(store: Store) -> sa.Engine:
-    return store.engine.execution_options(**{WRITE_OPTION: True})
-
-
 def _append_without_predicate(store: Store, game_id: str, *, racer: int) -> None:
     """The textbook bug: bump the counter without checking it, number the step from the result."""
-    with _writer(store).begin() as conn:
+    with writer(store.engine).begin() as conn:
         version = conn.execute(
             sa.update(games)
             .where(games.c.id == game_id)
@@ -138,7 +134,7 @@ def _append_without_predicate(store: Store, game_id: str, *, racer: int) -> None
 
 def _append_trusting_the_step_key(store: Store, game_id: str, *, racer: int) -> None:
     """Everyone read version 0 and writes step 1 with no version predicate."""
-    with _writer(store).begin() as conn:
+    with writer(store.engine).begin() as conn:
         conn.execute(
             sa.update(games).where(games.c.id == game_id).values(version=1, state={"log": [racer]})
         )

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from api.storage import Store, StoreError
+from api.storage import Store, StoreError, checks
 from tests.storage.conftest import new_game, step
 
 
@@ -35,6 +35,30 @@ def test_self_check_reports_durable_settings(sqlite_store: Store) -> None:
     assert report["synchronous"] == "FULL"
     assert isinstance(report["busy_timeout_ms"], int) and report["busy_timeout_ms"] > 0
     assert report["foreign_keys"] == 1
+    assert report["filesystem"]  # known on Linux, and not a network filesystem
+
+
+def test_self_check_refuses_a_network_filesystem(
+    sqlite_store: Store, db_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mounts = tmp_path / "mounts"
+    mounts.write_text(f"/dev/vda / ext4 rw 0 0\nserver:/share {db_path.parent} nfs4 rw 0 0\n")
+    monkeypatch.setattr(checks, "_MOUNTS", mounts)
+
+    with pytest.raises(StoreError, match="filesystem"):
+        sqlite_store.self_check()
+
+
+def test_filesystem_of_picks_the_longest_mount_point(tmp_path: Path) -> None:
+    mounts = tmp_path / "mounts"
+    mounts.write_text(
+        "/dev/vda / ext4 rw 0 0\nserver:/a /mnt/a nfs rw 0 0\ntmpfs /mnt/a\\040b tmpfs rw 0 0\n"
+    )
+
+    assert checks.filesystem_of("/mnt/a/db.sqlite", mounts) == "nfs"
+    assert checks.filesystem_of("/mnt/a b/db.sqlite", mounts) == "tmpfs"
+    assert checks.filesystem_of("/mnt/ab/db.sqlite", mounts) == "ext4"
+    assert checks.filesystem_of("/db.sqlite", tmp_path / "missing") is None
 
 
 def test_self_check_fails_on_a_weakened_connection(sqlite_store: Store) -> None:
