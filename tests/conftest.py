@@ -44,7 +44,10 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
         return
     if not postgres_available():
         shown = sa.make_url(POSTGRES_URL).render_as_string(hide_password=True)
-        pytest.skip(f"PostgreSQL not reachable at CASEBOOK_TEST_POSTGRES_URL ({shown})")
+        reason = f"PostgreSQL not reachable at CASEBOOK_TEST_POSTGRES_URL ({shown})"
+        if os.environ.get("CASEBOOK_REQUIRE_POSTGRES"):  # CI: a missing server is a failure
+            pytest.fail(reason)
+        pytest.skip(reason)
     schema = f"test_{secrets.token_hex(6)}"
     admin = sa.create_engine(POSTGRES_URL, poolclass=sa.NullPool)
     try:
