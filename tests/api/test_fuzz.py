@@ -1,0 +1,117 @@
+"""schemathesis over every operation of openapi.yaml: no 5xx, and every answer as documented.
+
+One app (with one Toy Culprit game and case) serves the whole module, since hypothesis runs many
+examples per test. Generated ids are swapped for the real ones, and schema-valid bodies are
+pointed at Toy Culprit, unless they are the point of a negative example, so that each operation
+also succeeds sometimes; the right bearer token is sent where an operation needs one. Every
+error must be a conforming problem (:func:`problem_conforms`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import schemathesis
+from flask import Flask
+from hypothesis import settings
+from schemathesis import Case
+from schemathesis.checks import CheckContext, positive_data_acceptance
+from schemathesis.core.parameters import ParameterLocation
+from schemathesis.core.transport import Response
+
+from tests.api.conftest import make_app
+from tests.api.helpers import LEAKS, PROBLEM_FIELDS, TOY, Table, bearer, start_game
+
+SPEC = Path(__file__).resolve().parents[2] / "openapi.yaml"
+EXAMPLES = int(os.environ.get("ST_EXAMPLES", "25"))
+#: A schema cannot say which system ids, modes, seat counts or actions exist (they come from
+#: the registry and the rules), so schema-valid requests may rightly get a 422.
+EXCLUDED = [positive_data_acceptance]
+
+schema = schemathesis.openapi.from_path(SPEC)
+
+
+@schemathesis.check
+def problem_conforms(ctx: CheckContext, response: Response, case: Case[Any]) -> bool | None:
+    """Every error is RFC 9457 problem+json with our fields, its status, and no leaked internals."""
+    if response.status_code < 400:
+        return None
+    headers = {name.lower(): values for name, values in response.headers.items()}
+    assert headers["content-type"][0].startswith("application/problem+json")
+    body = response.json()
+    assert all(field in body for field in PROBLEM_FIELDS), body
+    assert body["status"] == response.status_code
+    assert body["type"] == f"https://casebook.dev/problems/{body['code']}"
+    assert not LEAKS.search(response.text), response.text
+    if response.status_code == 401:
+        assert headers["www-authenticate"] == ["Bearer"]
+    return True
+
+
+@pytest.fixture(scope="module")
+def fuzz_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
+    app = make_app(tmp_path_factory.mktemp("fuzz") / "api.sqlite3")
+    yield app
+    app.extensions["casebook"].store.dispose()
+
+
+@pytest.fixture(scope="module")
+def known(fuzz_app: Flask) -> dict[str, Any]:
+    """A game and a case that exist, with the tokens that open them."""
+    client = fuzz_app.test_client()
+    table: Table = start_game(client, [{"name": "Ann"}, {"name": "Bot", "bot": True}])
+    case = client.post("/v1/cases", json={"system": TOY}).get_json()
+    return {
+        "game_id": table.id,
+        "case_id": case["id"],
+        "game_token": table.tokens[0],
+        "author_token": case["author_token"],
+    }
+
+
+def _steer(case: Case[Any], known: dict[str, Any]) -> None:
+    """Point schema-valid ids and bodies at things that exist, so success paths run too."""
+    meta = case.meta
+    if meta is None or not meta.is_negative_at(ParameterLocation.PATH):
+        for name in ("game_id", "case_id"):
+            if name in case.path_parameters:
+                case.path_parameters[name] = known[name]
+    if meta is not None and meta.is_negative_at(ParameterLocation.BODY):
+        return
+    if not isinstance(case.body, dict):
+        return
+    if "accusation" in case.body:
+        case.body["accusation"] = {"culprit": "Ada"}
+    elif "type" in case.body and len(str(case.body["type"])) % 2:
+        case.body.update(type="investigate", params={})
+    elif "system" in case.body:
+        _steer_system(case.body)
+
+
+def _steer_system(body: dict[str, Any]) -> None:
+    body["system"] = TOY
+    body.pop("options", None)
+    body.pop("case_id", None)
+    seats = body.get("seats")
+    if isinstance(seats, list) and len(seats) <= 2:
+        body["mode"] = "duel" if len(seats) == 2 else "solo"
+
+
+@schema.parametrize()
+@settings(max_examples=EXAMPLES, deadline=None)
+def test_every_operation_behaves_as_documented(
+    case: Case[Any], fuzz_app: Flask, known: dict[str, Any]
+) -> None:
+    _steer(case, known)
+    token = known["author_token"] if "case_id" in case.path_parameters else known["game_token"]
+    case.operation.schema.app = fuzz_app  # so the checks' own follow-up requests reach it too
+    case.call_and_validate(
+        app=fuzz_app,
+        headers=bearer(token),
+        excluded_checks=EXCLUDED,
+        additional_checks=[problem_conforms],
+    )
