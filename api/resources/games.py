@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import marshmallow as ma
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
@@ -106,7 +107,7 @@ class Actions(MethodView):
 
 @blp.route(f"{GAME}/log")
 class Log(MethodView):
-    @blp.arguments(LogQuerySchema, location="query")
+    @blp.arguments(LogQuerySchema, location="query", unknown=ma.RAISE)
     @blp.response(200, LogSchema)
     @blp.doc(security=BEARER)
     @problems(blp, 401, 404)

@@ -323,6 +323,7 @@ def test_the_log_pages_by_step(client: FlaskClient, duel: Table) -> None:
         ("limit=0", "limit"),
         ("limit=501", "limit"),
         ("limit=1e3", "limit"),
+        ("after=1&colour=red", "colour"),
     ],
 )
 def test_bad_log_queries_are_422(
