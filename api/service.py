@@ -16,6 +16,7 @@ from typing import Any
 from api import security
 from api.storage import Store, StoredGame, StoredSeat, StoredStep, VersionConflict
 from generator import registry as generators
+from narration import narrate_event
 from rules import registry
 from rules.core import Action, Event, RuleError, Seat, System, check_seats, rng_for
 
@@ -74,14 +75,6 @@ class BotError(RuntimeError):
 class SeatRequest:
     name: str
     bot: bool = False
-
-
-def narrate(system_id: str, event: Mapping[str, Any]) -> str:
-    """The event as prose: the one place narration plugs in.
-
-    ``narration.narrate_event`` is not written yet; until it is, the text names the event type.
-    """
-    return f"{str(event['type']).replace('-', ' ').capitalize()}."
 
 
 class Service:
@@ -285,7 +278,7 @@ class Service:
         """The events of steps ``after + 1`` onwards that the caller's seat may see."""
         game, seat = self._open(game_id, token)
         steps = self.store.list_steps(game_id, after=after, limit=limit)
-        return {"version": game.version, "events": _seat_events(game.system, steps, seat)}
+        return {"version": game.version, "events": _seat_events(game, steps, seat)}
 
     # ---------------------------------------------------------------------------- helpers
 
@@ -311,7 +304,7 @@ class Service:
         return {
             "version": stored.version,
             "status": stored.status,
-            "events": _seat_events(game.system, steps, seat),
+            "events": _seat_events(game, steps, seat),
         }
 
     def _open(self, game_id: str, token: str | None) -> tuple[StoredGame, int]:
@@ -413,12 +406,17 @@ def _run_bots(
     return state, steps
 
 
-def _seat_events(system_id: str, steps: Iterable[StoredStep], seat: int) -> list[dict[str, Any]]:
-    """Each step's events as ``seat`` may see them, with their step and narration."""
+def _seat_events(game: StoredGame, steps: Iterable[StoredStep], seat: int) -> list[dict[str, Any]]:
+    """Each step's events as ``seat`` may see them, with their step and narration.
+
+    Narration is given only the seat's own copy of an event, so its prose cannot leak more.
+    """
+    names = [stored.name for stored in game.seats]
     shown: list[dict[str, Any]] = []
     for step in steps:
         for raw in step.events:
             event = Event.from_json(raw).for_seat(seat)
             if event is not None:
-                shown.append({**event, "step": step.step, "text": narrate(system_id, event)})
+                text = narrate_event(game.system, event, names=names)
+                shown.append({**event, "step": step.step, "text": text})
     return shown
