@@ -21,7 +21,7 @@ test: $(BIN)/casebook lint
 lint: $(BIN)/casebook
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy rules generator narration api tests
+	$(BIN)/mypy rules generator narration api tests benchmarks
 
 bench: $(BIN)/casebook
 	$(BIN)/python -m benchmarks

@@ -1,0 +1,1 @@
+"""Benchmarks (``make bench``): casebook measured beside a reference in the same run."""

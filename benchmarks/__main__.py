@@ -1,0 +1,35 @@
+"""``make bench``: run every benchmark and write BENCHMARKS.md with the machine and date."""
+
+from __future__ import annotations
+
+import datetime
+import os
+import platform
+from pathlib import Path
+
+from benchmarks import http
+
+OUTPUT = Path(__file__).resolve().parents[1] / "BENCHMARKS.md"
+
+
+def machine() -> str:
+    return f"{platform.node()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+
+
+def main() -> None:
+    sections = {"HTTP, SQLite, gunicorn 2 sync workers, wrk -t2 -c16": http.run()}
+    lines = [
+        "# Benchmarks",
+        "",
+        f"Measured {datetime.date.today().isoformat()} on {machine()} by `make bench`.",
+        "Ratios are measured side by side in one run; absolute figures vary ±30 % between runs.",
+    ]
+    for title, rows in sections.items():
+        lines += ["", f"## {title}", "", *rows]
+    text = "\n".join(lines) + "\n"
+    OUTPUT.write_text(text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
