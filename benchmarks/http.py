@@ -10,6 +10,7 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 from dataclasses import dataclass
@@ -89,7 +90,7 @@ def run() -> list[str]:
         hello_port = free_port()
         hello = subprocess.Popen(
             [
-                str(Path(shutil.which("gunicorn") or "gunicorn")),
+                str(Path(sys.executable).parent / "gunicorn"),
                 "-k",
                 "sync",
                 "-w",
