@@ -2,7 +2,9 @@
 
 Game states are nested frozen dataclasses with tuples, frozensets and mappings; storing them and
 replaying them needs a round trip that loses nothing. Writing ``to_json``/``from_json`` by hand
-for every state type would repeat the same walk, so it is written once here.
+for every state type would repeat the same walk, so it is written once here. Every request
+decodes a state, so the walk over the type hints happens once per type: :func:`decoder` builds
+a function for a type and caches it.
 """
 
 from __future__ import annotations
@@ -12,92 +14,142 @@ import enum
 import functools
 import types
 import typing
-from collections.abc import Mapping
-from typing import Any, TypeVar, Union, get_args, get_origin
+from collections.abc import Callable, Mapping
+from typing import Any, Union, get_args, get_origin
 
-T = TypeVar("T")
+Decoder = Callable[[Any], Any]
 
 
 def to_json(value: Any) -> Any:
     """``value`` as plain JSON data: dataclasses become objects, sets sorted lists."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, tuple | list):
+        return [to_json(item) for item in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {name: to_json(getattr(value, name)) for name in _field_names(type(value))}
     if isinstance(value, enum.Enum):
         return to_json(value.value)
     if isinstance(value, Mapping):
         return {str(key): to_json(item) for key, item in value.items()}
     if isinstance(value, frozenset | set):
         return sorted((to_json(item) for item in value), key=_sort_key)
-    if isinstance(value, tuple | list):
-        return [to_json(item) for item in value]
-    if value is None or isinstance(value, bool | int | float | str):
-        return value
     raise TypeError(f"cannot serialise {type(value).__name__}")
 
 
 def from_json(kind: Any, data: Any) -> Any:
     """Rebuild a value of type ``kind`` from :func:`to_json` output."""
-    if kind is Any:
-        return data
-    origin = get_origin(kind)
-    if origin in (Union, types.UnionType):
-        options = get_args(kind)
-        if data is None and type(None) in options:
-            return None
-        errors = []
-        for option in options:
-            if option is type(None):
-                continue
-            try:
-                return from_json(option, data)
-            except (TypeError, ValueError, KeyError) as error:
-                errors.append(error)
-        raise TypeError(f"{data!r} fits none of {kind}: {errors}")
-    if origin is typing.Literal:
-        if data not in get_args(kind):
-            raise ValueError(f"{data!r} is not one of {get_args(kind)}")
-        return data
-    if origin is tuple:
-        args = get_args(kind)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(from_json(args[0], item) for item in data)
-        return tuple(from_json(arg, item) for arg, item in zip(args, data, strict=True))
-    if origin in (frozenset, set):
-        (item_kind,) = get_args(kind)
-        return frozenset(from_json(item_kind, item) for item in data)
-    if origin is list:
-        (item_kind,) = get_args(kind)
-        return [from_json(item_kind, item) for item in data]
-    if origin in (dict, Mapping):
-        key_kind, value_kind = get_args(kind)
-        return {from_json(key_kind, key): from_json(value_kind, item) for key, item in data.items()}
-    if isinstance(kind, type):
-        if dataclasses.is_dataclass(kind):
-            hints = _hints(kind)
-            names = {f.name for f in dataclasses.fields(kind) if f.init}
-            unknown = set(data) - names
-            if unknown:
-                raise ValueError(f"{kind.__name__} has no field {sorted(unknown)}")
-            return kind(
-                **{name: from_json(hints[name], data[name]) for name in names if name in data}
-            )
-        if issubclass(kind, enum.Enum):
-            return kind(data)
-        if kind is int and isinstance(data, str):  # JSON object keys are strings
-            return int(data)
-        if kind is float and isinstance(data, int) and not isinstance(data, bool):
-            return float(data)
-        if kind in (str, int, bool, float) and type(data) is kind:
-            return data
-        if kind is type(None) and data is None:
-            return None
-        raise TypeError(f"expected {kind.__name__}, got {type(data).__name__}")
-    raise TypeError(f"unsupported type {kind!r}")
+    return decoder(kind)(data)
 
 
 @functools.cache
-def _hints(kind: type) -> dict[str, Any]:
-    return typing.get_type_hints(kind)
+def decoder(kind: Any) -> Decoder:
+    """A function that rebuilds values of type ``kind``; built once per type."""
+    if kind is Any:
+        return _identity
+    origin = get_origin(kind)
+    if origin in (Union, types.UnionType):
+        return _union_decoder(get_args(kind))
+    if origin is typing.Literal:
+        return _literal_decoder(get_args(kind))
+    if origin is tuple:
+        args = get_args(kind)
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = decoder(args[0])
+            return lambda data: tuple(item(value) for value in _sequence(data))
+        items = tuple(decoder(arg) for arg in args)
+        return lambda data: tuple(
+            item(value) for item, value in zip(items, _sequence(data), strict=True)
+        )
+    if origin in (frozenset, set):
+        item = decoder(get_args(kind)[0])
+        return lambda data: frozenset(item(value) for value in _sequence(data))
+    if origin is list:
+        item = decoder(get_args(kind)[0])
+        return lambda data: [item(value) for value in _sequence(data)]
+    if origin in (dict, Mapping):
+        key_kind, value_kind = get_args(kind)
+        key, value = decoder(key_kind), decoder(value_kind)
+        return lambda data: {key(k): value(v) for k, v in _mapping(data).items()}
+    if isinstance(kind, type):
+        if dataclasses.is_dataclass(kind):
+            return _dataclass_decoder(kind)
+        if issubclass(kind, enum.Enum):
+            return kind
+        if kind in (str, int, bool, float, type(None)):
+            return functools.partial(_scalar, kind)
+    raise TypeError(f"unsupported type {kind!r}")
+
+
+def _dataclass_decoder(kind: type) -> Decoder:
+    hints = typing.get_type_hints(kind)
+    fields = {f.name: decoder(hints[f.name]) for f in dataclasses.fields(kind) if f.init}
+
+    def decode(data: Any) -> Any:
+        unknown = set(_mapping(data)) - fields.keys()
+        if unknown:
+            raise ValueError(f"{kind.__name__} has no field {sorted(unknown)}")
+        return kind(**{name: field(data[name]) for name, field in fields.items() if name in data})
+
+    return decode
+
+
+def _union_decoder(options: tuple[Any, ...]) -> Decoder:
+    optional = type(None) in options
+    choices = [decoder(option) for option in options if option is not type(None)]
+
+    def decode(data: Any) -> Any:
+        if data is None and optional:
+            return None
+        errors = []
+        for choice in choices:
+            try:
+                return choice(data)
+            except (TypeError, ValueError, KeyError) as error:
+                errors.append(error)
+        raise TypeError(f"{data!r} fits none of {options}: {errors}")
+
+    return decode
+
+
+def _literal_decoder(values: tuple[Any, ...]) -> Decoder:
+    def decode(data: Any) -> Any:
+        if data not in values:
+            raise ValueError(f"{data!r} is not one of {values}")
+        return data
+
+    return decode
+
+
+def _scalar(kind: type, data: Any) -> Any:
+    if type(data) is kind:
+        return data
+    if kind is int and isinstance(data, str):  # JSON object keys are strings
+        return int(data)
+    if kind is float and type(data) is int:
+        return float(data)
+    raise TypeError(f"expected {kind.__name__}, got {type(data).__name__}")
+
+
+def _identity(data: Any) -> Any:
+    return data
+
+
+def _sequence(data: Any) -> list[Any] | tuple[Any, ...]:
+    if not isinstance(data, list | tuple):
+        raise TypeError(f"expected a list, got {type(data).__name__}")
+    return data
+
+
+def _mapping(data: Any) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise TypeError(f"expected an object, got {type(data).__name__}")
+    return data
+
+
+@functools.cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(kind))
 
 
 def _sort_key(item: Any) -> tuple[str, str]:
