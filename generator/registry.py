@@ -8,6 +8,7 @@ always give the same case, byte for byte.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +33,15 @@ class Generator:
 
 
 _GENERATORS: dict[str, Generator] = {}
+
+#: The modules of the generators that ship with casebook; each registers itself on import.
+BUILT_IN: tuple[str, ...] = ()
+
+
+def load(modules: tuple[str, ...] = BUILT_IN) -> None:
+    """Import ``modules`` so that each registers its generator."""
+    for name in modules:
+        importlib.import_module(name)
 
 
 def register(system_id: str, generate_fn: GenerateFn, *, schema_version: int = 1) -> None:

@@ -263,6 +263,23 @@ class System(Protocol):
         ...
 
 
+@runtime_checkable
+class AuthorDesk(Protocol):
+    """A system whose games have an Author answers questions about a case outside any game.
+
+    Tables that play with the physical components use it: they ask what the Author would be
+    asked (search L3, dust the weapon found there, ask a witness) and read the answer.
+    """
+
+    def author_questions(self, case: Mapping[str, Any]) -> list[ActionSpec]:
+        """Every question that may be asked about ``case``, with its finite choices."""
+        ...
+
+    def author_answer(self, case: Mapping[str, Any], question: Action) -> Event:
+        """The Author's answer, as the event a game would record for the same question."""
+        ...
+
+
 # --------------------------------------------------------------------------------------------
 # Shared checks and helpers
 # --------------------------------------------------------------------------------------------

@@ -1,0 +1,1 @@
+"""Murdered by Midnight: the Author, the map, the envelopes and the confrontation."""
