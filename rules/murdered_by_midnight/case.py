@@ -7,6 +7,9 @@ a motive) so that answers, actions and views refer to things without repeating t
 A case travels as the envelope of ``generator.registry.generate``: ``public`` is what every
 player knows at setup, ``secret`` the rest of the Author's sheet, ``solution`` the Case Details.
 :func:`to_envelope_parts` and :func:`from_envelope` convert between the two.
+
+The actions and events of the game are fixed in ``docs/murdered-by-midnight.md`` (the vocabulary
+that the rules, narration and API share).
 """
 
 from __future__ import annotations
