@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +54,28 @@ def _seat_names(context: jinja2.runtime.Context, seats: Sequence[int]) -> list[s
     return [seat_name(names, seat) for seat in seats]
 
 
+def display_name(glossary: Mapping[str, str], key: Any) -> str:
+    """The display name of a case id (``"W1"`` -> "Brass Candlestick"), or the id itself."""
+    return glossary.get(str(key), str(key)) if key is not None else ""
+
+
+def with_article(name: str) -> str:
+    """``name`` with "the" before it, unless it already starts with an article."""
+    first = name.split(" ", 1)[0].lower()
+    return name if first in {"the", "a", "an"} else f"the {name}"
+
+
+@jinja2.pass_context
+def _name(context: jinja2.runtime.Context, key: Any) -> str:
+    return display_name(context.get("glossary", {}), key)
+
+
+@jinja2.pass_context
+def _names(context: jinja2.runtime.Context, keys: Sequence[Any]) -> list[str]:
+    glossary = context.get("glossary", {})
+    return [display_name(glossary, key) for key in keys]
+
+
 @functools.cache
 def environment() -> jinja2.Environment:
     loaders: list[jinja2.BaseLoader] = [jinja2.FileSystemLoader(TEMPLATES)]
@@ -72,4 +94,7 @@ def environment() -> jinja2.Environment:
     env.filters["pick"] = pick
     env.filters["join_names"] = join_names
     env.filters["seat_names"] = _seat_names
+    env.filters["name"] = _name
+    env.filters["names"] = _names
+    env.filters["the"] = with_article
     return env

@@ -23,13 +23,43 @@ def has_template(system_id: str, event_type: str) -> bool:
     return True
 
 
-def narrate_event(system_id: str, event: Mapping[str, Any], *, names: Sequence[str] = ()) -> str:
+def narrate_event(
+    system_id: str,
+    event: Mapping[str, Any],
+    *,
+    names: Sequence[str] = (),
+    glossary: Mapping[str, str] | None = None,
+) -> str:
     """The sentence for ``event`` as one seat sees it (the output of ``Event.for_seat``).
 
-    ``names`` are the seats' names, so that ``actor`` can be spoken as a name. A field the seat
-    may not see is simply absent, and templates test for it rather than assume it.
+    ``names`` are the seats' names, so that ``actor`` can be spoken as a name. ``glossary``
+    maps the ids a case uses (``"L3"``, ``"C2"``) to their display names, for the templates'
+    ``name`` filter; give it only what every seat may know (see :func:`public_glossary`). A
+    field the seat may not see is simply absent, and templates test for it rather than assume
+    it.
     """
     template = environment().select_template(template_name(system_id, event["type"]))
     actor = event.get("actor")
     actor_name = None if actor is None else seat_name(names, actor)
-    return template.render(event=event, actor_name=actor_name, names=list(names)).strip()
+    return template.render(
+        event=event, actor_name=actor_name, names=list(names), glossary=dict(glossary or {})
+    ).strip()
+
+
+def public_glossary(public: Mapping[str, Any]) -> dict[str, str]:
+    """Display names by id, from the public part of a case.
+
+    Every list in ``public`` whose items are objects with a string ``id`` and ``name``
+    (locations, characters, weapons, motives) contributes; everything else is ignored, so a
+    system whose case has no such lists simply gets an empty glossary.
+    """
+    glossary: dict[str, str] = {}
+    for value in public.values():
+        if not isinstance(value, list):
+            continue
+        for item in value:
+            if isinstance(item, Mapping):
+                key, name = item.get("id"), item.get("name")
+                if isinstance(key, str) and isinstance(name, str):
+                    glossary[key] = name
+    return glossary

@@ -1,0 +1,36 @@
+"""A case told as text: its introduction and the biographies a table reads at setup.
+
+Only the public part of a case is ever given here, so the text cannot reveal the solution. A
+system opts in with a ``<system id>/case-introduction.j2`` template; for the others there is
+no text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import jinja2
+
+from narration.environment import environment
+from narration.events import public_glossary
+
+
+def case_template_name(system_id: str) -> str:
+    return f"{system_id}/case-introduction.j2"
+
+
+def has_case_text(system_id: str) -> bool:
+    try:
+        environment().get_template(case_template_name(system_id))
+    except jinja2.TemplateNotFound:
+        return False
+    return True
+
+
+def narrate_case(system_id: str, public: Mapping[str, Any]) -> str | None:
+    """The introduction of a case from its public part, or ``None`` if the system has none."""
+    if not has_case_text(system_id):
+        return None
+    template = environment().get_template(case_template_name(system_id))
+    return template.render(case=public, glossary=public_glossary(public)).strip()
