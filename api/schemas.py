@@ -77,6 +77,9 @@ class CaseRequestSchema(ma.Schema):
     )
 
 
+CASE_TEXT = "the case introduced in prose, from its public part (systems that tell one)"
+
+
 class CaseCreatedSchema(ma.Schema):
     id = fields.String(required=True)
     system = fields.String(required=True)
@@ -85,12 +88,14 @@ class CaseCreatedSchema(ma.Schema):
     author_token = fields.String(
         required=True, metadata={"description": "shown once: opens the solution of this case"}
     )
+    text = fields.String(metadata={"description": CASE_TEXT})
 
 
 class CaseSchema(ma.Schema):
     id = fields.String(required=True)
     system = fields.String(required=True)
     public = fields.Dict(required=True)
+    text = fields.String(metadata={"description": CASE_TEXT})
     solution = fields.Dict(metadata={"description": "only with the author token"})
     secret = fields.Dict(metadata={"description": "only with the author token"})
     seed = fields.Integer(metadata={"description": "only with the author token"})
@@ -107,6 +112,45 @@ class AccusationSchema(ma.Schema):
 
 class AccusationResultSchema(ma.Schema):
     correct = fields.Boolean(required=True)
+    reasons = fields.List(
+        fields.String(),
+        metadata={"description": "only with the author token: the fields that are wrong"},
+    )
+
+
+class ChoicesSchema(ma.Schema):
+    choices = fields.List(fields.Raw(), required=True)
+
+
+class ActionSpecSchema(ma.Schema):
+    type = fields.String(required=True)
+    params = fields.Dict(keys=fields.String(), values=fields.Nested(ChoicesSchema), required=True)
+
+
+class QuestionListSchema(ma.Schema):
+    questions = fields.List(
+        fields.Nested(ActionSpecSchema),
+        required=True,
+        metadata={"description": "each question the Author answers, with its choices"},
+    )
+
+
+class QuestionSchema(ma.Schema):
+    type = fields.String(required=True, validate=ID)
+    params = fields.Dict(
+        keys=fields.String(validate=ID),
+        values=fields.Raw(allow_none=True),
+        load_default=dict,
+        metadata={"description": "one of the listed choices for each parameter"},
+    )
+
+
+class AnswerSchema(ma.Schema):
+    event = fields.Dict(
+        required=True,
+        metadata={"description": "the event a game would record, with the envelope's contents"},
+    )
+    text = fields.String(required=True, metadata={"description": "what the Author says"})
 
 
 # -------------------------------------------------------------------------------- games
@@ -163,15 +207,6 @@ class GameSchema(ma.Schema):
     seat = fields.Integer(required=True)
     view = fields.Dict(required=True, metadata={"description": "what this seat may know"})
     result = fields.Nested(ResultSchema, metadata={"description": "only once the game is over"})
-
-
-class ChoicesSchema(ma.Schema):
-    choices = fields.List(fields.Raw(), required=True)
-
-
-class ActionSpecSchema(ma.Schema):
-    type = fields.String(required=True)
-    params = fields.Dict(keys=fields.String(), values=fields.Nested(ChoicesSchema), required=True)
 
 
 class ActionListSchema(ma.Schema):

@@ -14,17 +14,36 @@ from dataclasses import dataclass
 from typing import Any
 
 from api import security
-from api.storage import Store, StoredGame, StoredSeat, StoredStep, VersionConflict
+from api.storage import (
+    Store,
+    StoredCase,
+    StoredGame,
+    StoredSeat,
+    StoredStep,
+    VersionConflict,
+)
 from generator import registry as generators
-from narration import narrate_event
+from narration import narrate_case, narrate_event, public_glossary
 from rules import registry
-from rules.core import Action, Event, RuleError, Seat, System, check_seats, rng_for
+from rules.core import (
+    Action,
+    AuthorDesk,
+    Event,
+    RuleError,
+    Seat,
+    System,
+    check_action,
+    check_seats,
+    rng_for,
+)
 
 #: Bot moves one request may make before the server gives up on a game that never ends.
 MAX_BOT_STEPS = 10_000
 #: Attempts at a write without ``If-Match`` when other writers keep winning the race.
 WRITE_ATTEMPTS = 5
 SEED_BITS = 63
+#: Who the Author's answers speak of: the inspector at a physical table who asked.
+ASKER = "The inspector"
 ACTIVE, FINISHED = "active", "finished"
 
 
@@ -119,6 +138,7 @@ class Service:
             "public": case["public"],
             "rating": case["rating"],
             "author_token": token,
+            **_case_text(system_id, case["public"]),
         }
 
     def read_case(self, case_id: str, token: str | None) -> dict[str, Any]:
@@ -126,7 +146,12 @@ class Service:
         stored = self.store.get_case(case_id)
         if stored is None:
             raise NotFound("There is no case with this id.", code="case/not-found")
-        shown = {"id": stored.id, "system": stored.system, "public": stored.case["public"]}
+        shown = {
+            "id": stored.id,
+            "system": stored.system,
+            "public": stored.case["public"],
+            **_case_text(stored.system, stored.case["public"]),
+        }
         if token is None:
             return shown
         if not security.matches(token, stored.author_token_hash):
@@ -138,11 +163,18 @@ class Service:
             "seed": stored.seed,
         }
 
-    def accuse(self, case_id: str, accusation: Mapping[str, str]) -> dict[str, Any]:
-        """Whether ``accusation`` names the solution; never which part is wrong."""
-        stored = self.store.get_case(case_id)
-        if stored is None:
-            raise NotFound("There is no case with this id.", code="case/not-found")
+    def accuse(
+        self, case_id: str, accusation: Mapping[str, str], token: str | None = None
+    ) -> dict[str, Any]:
+        """Whether ``accusation`` names the solution.
+
+        Which parts are wrong (``reasons``) is told only to the case's author token: anyone
+        else learns right or wrong and nothing more, so guessing field by field gains nothing.
+        """
+        stored = self._stored_case(case_id)
+        is_author = token is not None
+        if token is not None and not security.matches(token, stored.author_token_hash):
+            raise Unauthenticated("This token is not the author token of this case.")
         fields = registry.get(stored.system).SPEC.accusation_fields
         if not fields:
             raise InvalidInput(
@@ -163,7 +195,35 @@ class Service:
                 fields=problems,
             )
         solution = stored.case["solution"]
-        return {"correct": all(accusation[name] == solution.get(name) for name in fields)}
+        wrong = [name for name in fields if accusation[name] != solution.get(name)]
+        answer: dict[str, Any] = {"correct": not wrong}
+        if is_author:
+            answer["reasons"] = wrong
+        return answer
+
+    def questions(self, case_id: str) -> dict[str, Any]:
+        """The questions the Author of a case may be asked, each parameter with its choices."""
+        desk, case = _author_desk(self._stored_case(case_id))
+        return {"questions": [spec.to_json() for spec in desk.author_questions(case)]}
+
+    def ask(self, case_id: str, question: Action) -> dict[str, Any]:
+        """The Author's answer to one question about a stored case, as event data and text.
+
+        The table that asks is the one that reads the envelope, so the answer holds the
+        event's secret fields too: exactly what the Author would hand over at the table.
+        """
+        stored = self._stored_case(case_id)
+        desk, case = _author_desk(stored)
+        check_action(desk.author_questions(case), question)
+        event = desk.author_answer(case, question)
+        shown = {"type": event.type, **event.data, **event.secret}
+        text = narrate_event(
+            stored.system,
+            {**shown, "actor": 0},
+            names=[ASKER],
+            glossary=public_glossary(case["public"]),
+        )
+        return {"event": shown, "text": text}
 
     # ---------------------------------------------------------------------------- games
 
@@ -282,6 +342,12 @@ class Service:
 
     # ---------------------------------------------------------------------------- helpers
 
+    def _stored_case(self, case_id: str) -> StoredCase:
+        stored = self.store.get_case(case_id)
+        if stored is None:
+            raise NotFound("There is no case with this id.", code="case/not-found")
+        return stored
+
     def _play_once(
         self, game_id: str, token: str | None, action: Action, if_match: frozenset[int] | None
     ) -> dict[str, Any]:
@@ -352,6 +418,23 @@ def _describe(system: System) -> dict[str, Any]:
     }
 
 
+def _author_desk(stored: StoredCase) -> tuple[AuthorDesk, dict[str, Any]]:
+    """The system of a stored case as an Author, and the case; refused if it has no Author."""
+    system = registry.get(stored.system)
+    if not isinstance(system, AuthorDesk):
+        raise InvalidInput(
+            f"{system.SPEC.name} has no Author to ask questions of.",
+            code="questions/unsupported",
+        )
+    return system, stored.case
+
+
+def _case_text(system_id: str, public: Mapping[str, Any]) -> dict[str, str]:
+    """``{"text": ...}``: the case's introduction, if its system tells one; else nothing."""
+    text = narrate_case(system_id, public)
+    return {} if text is None else {"text": text}
+
+
 def _pointer(*keys: str) -> str:
     """The JSON pointer (RFC 6901) to ``keys`` in a request body."""
     return "".join("/" + key.replace("~", "~0").replace("/", "~1") for key in keys)
@@ -412,11 +495,12 @@ def _seat_events(game: StoredGame, steps: Iterable[StoredStep], seat: int) -> li
     Narration is given only the seat's own copy of an event, so its prose cannot leak more.
     """
     names = [stored.name for stored in game.seats]
+    glossary = public_glossary(game.case.get("public", {}))
     shown: list[dict[str, Any]] = []
     for step in steps:
         for raw in step.events:
             event = Event.from_json(raw).for_seat(seat)
             if event is not None:
-                text = narrate_event(game.system, event, names=names)
+                text = narrate_event(game.system, event, names=names, glossary=glossary)
                 shown.append({**event, "step": step.step, "text": text})
     return shown

@@ -1,4 +1,4 @@
-"""``/v1/cases``: generate a case, read it, check an accusation against it."""
+"""``/v1/cases``: generate a case, read it, check an accusation, ask its Author questions."""
 
 # flask-smorest ships no type hints, so its decorators are untyped.
 # mypy: disable-error-code="untyped-decorator"
@@ -14,10 +14,14 @@ from api.resources import BEARER, problems, service, token
 from api.schemas import (
     AccusationResultSchema,
     AccusationSchema,
+    AnswerSchema,
     CaseCreatedSchema,
     CaseRequestSchema,
     CaseSchema,
+    QuestionListSchema,
+    QuestionSchema,
 )
+from rules.core import Action
 
 blp = Blueprint("cases", __name__, url_prefix="/v1", description="Cases for authors and tables.")
 
@@ -59,10 +63,38 @@ class Case(MethodView):
 class Accusations(MethodView):
     @blp.arguments(AccusationSchema)
     @blp.response(200, AccusationResultSchema)
-    @problems(blp, 400, 404, 413, 415)
+    @blp.doc(security=[{}, *BEARER])
+    @problems(blp, 400, 401, 404, 413, 415)
     def post(self, body: dict[str, Any], case_id: str) -> dict[str, Any]:
         """Check an accusation against a case
 
-        Only whether it is right as a whole, never which part is wrong.
+        Only whether it is right as a whole, never which part is wrong; with the case's author
+        token as bearer, ``reasons`` also names the wrong fields.
         """
-        return service().accuse(case_id, body["accusation"])
+        return service().accuse(case_id, body["accusation"], token())
+
+
+@blp.route(f"{CASE}/questions")
+class Questions(MethodView):
+    @blp.response(200, QuestionListSchema)
+    @problems(blp, 404, 422)
+    def get(self, case_id: str) -> dict[str, Any]:
+        """List the questions the Author answers
+
+        For tables that play a stored case with the physical components: every question the
+        Author may be asked about it, each parameter with its finite choices. 422
+        ``questions/unsupported`` for a system without an Author.
+        """
+        return service().questions(case_id)
+
+    @blp.arguments(QuestionSchema)
+    @blp.response(200, AnswerSchema)
+    @problems(blp, 400, 404, 413, 415)
+    def post(self, body: dict[str, Any], case_id: str) -> dict[str, Any]:
+        """Ask the Author a question
+
+        The answer the Author would give at the table, as the event's data (with the
+        envelope's contents) and its narration. 422 ``questions/unsupported`` for a system
+        without an Author, or the rule's code for a question that is not listed.
+        """
+        return service().ask(case_id, Action(body["type"], body["params"]))
