@@ -9,7 +9,7 @@ from rules.core import System
 _SYSTEMS: dict[str, System] = {}
 
 #: The modules of the systems that ship with casebook; each registers itself on import.
-BUILT_IN: tuple[str, ...] = ()
+BUILT_IN: tuple[str, ...] = ("rules.murdered_by_midnight",)
 
 
 class UnknownSystemError(LookupError):

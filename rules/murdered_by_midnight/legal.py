@@ -1,0 +1,189 @@
+"""What a seat may do now, and why anything else is refused.
+
+:func:`legal_actions` lists every choice; :func:`explain_refusal` turns the common mistakes
+into errors with their own codes and a sentence a player understands, before the generic check.
+"""
+
+from __future__ import annotations
+
+from rules.core import Action, ActionSpec, JSONScalar, RuleError
+
+from . import board
+from .state import MbmState
+from .table import (
+    cells,
+    has_used_portals,
+    is_placed,
+    markers_at,
+    name_of,
+    passage_pairs,
+    standing_at,
+)
+
+
+def legal_actions(state: MbmState, seat: int) -> list[ActionSpec]:
+    if state.ended is not None or seat != state.turn:
+        return []
+    here = state.positions[seat]
+    specs: list[ActionSpec] = []
+    if not state.question_pending:
+        grid = cells(state)
+        free = board.free_cells(grid)
+        if state.deck and free:
+            specs.append(ActionSpec("reveal-location", {"at": tuple(free)}))
+        beside = board.neighbours(grid, here)
+        if beside:
+            specs.append(ActionSpec("move", {"to": tuple(beside)}))
+        linked = board.passage_ends(passage_pairs(state), here)
+        if linked:
+            specs.append(ActionSpec("take-passage", {"to": tuple(linked)}))
+        others = sorted(p.location for p in state.placed if p.location != here)
+        if others and not has_used_portals(state, seat):
+            specs.append(ActionSpec("open-passage", {"to": tuple(others)}))
+    specs.extend(_questions(state, here))
+    if state.question_pending:
+        specs.append(ActionSpec("end-turn"))
+    else:
+        present = tuple(standing_at(state, here))
+        if present:
+            case = state.case
+            specs.append(
+                ActionSpec(
+                    "accuse",
+                    {
+                        "murderer": present,
+                        "weapon": tuple(w.id for w in case.weapons),
+                        "motive": tuple(m.id for m in case.motives),
+                        "time": case.times,
+                    },
+                )
+            )
+    return specs
+
+
+def _questions(state: MbmState, here: str) -> list[ActionSpec]:
+    specs = [ActionSpec("search")]
+    markers = tuple(markers_at(state, here))
+    if markers:
+        specs.append(ActionSpec("dust-for-prints", {"weapon": markers}))
+        specs.append(ActionSpec("forensic-analysis", {"weapon": markers}))
+    present = tuple(standing_at(state, here))
+    if present:
+        specs.append(ActionSpec("ask-what-they-saw", {"character": present}))
+        specs.append(ActionSpec("ask-who-did-it", {"character": present}))
+    return specs
+
+
+def explain_refusal(state: MbmState, seat: int, action: Action) -> None:
+    """Raise a :class:`RuleError` with a specific code if ``action`` breaks a rule we name."""
+    here = state.positions[seat]
+    params = action.params
+    kind = action.type
+    if state.question_pending and kind in ("reveal-location", "move", "take-passage"):
+        raise RuleError(
+            "you have already moved this turn: ask one question here or end your turn",
+            code="turn/already-moved",
+        )
+    if kind == "reveal-location":
+        _explain_reveal(state, params.get("at"))
+    elif kind == "move":
+        to = params.get("to")
+        if isinstance(to, str):
+            _explain_destination(state, here, to, "move")
+            if to not in board.neighbours(cells(state), here):
+                raise RuleError(
+                    f"{name_of(state, to)} is not next to your location", code="move/not-adjacent"
+                )
+    elif kind == "take-passage":
+        to = params.get("to")
+        if isinstance(to, str) and to not in board.passage_ends(passage_pairs(state), here):
+            raise RuleError(
+                f"no secret passage joins {name_of(state, here)} to {name_of(state, to)}",
+                code="passage/none",
+            )
+    elif kind == "open-passage":
+        _explain_open_passage(state, seat, here, params.get("to"))
+    elif kind in ("dust-for-prints", "forensic-analysis"):
+        weapon = params.get("weapon")
+        if isinstance(weapon, str) and weapon not in markers_at(state, here):
+            raise RuleError(
+                f"there is no weapon marker for {name_of(state, weapon)} in {name_of(state, here)}",
+                code="weapon/not-here",
+            )
+    elif kind in ("ask-what-they-saw", "ask-who-did-it"):
+        _explain_witness(state, here, params.get("character"))
+    elif kind == "accuse":
+        _explain_accusation(state, here, params.get("murderer"))
+    elif kind == "end-turn" and not state.question_pending:
+        raise RuleError(
+            "end-turn only follows a move; otherwise your action is your turn",
+            code="turn/nothing-to-end",
+        )
+
+
+def _explain_reveal(state: MbmState, at: JSONScalar | None) -> None:
+    if not state.deck:
+        raise RuleError("every map card is already on the table", code="map/deck-empty")
+    if not isinstance(at, str):
+        return
+    cell = board.parse_cell(at)
+    if cell is None:
+        raise RuleError(f'{at!r} is not a grid cell like "1,0"', code="map/bad-cell")
+    grid = cells(state)
+    holder = next((loc for loc, spot in grid.items() if spot == cell), None)
+    if holder is not None:
+        raise RuleError(
+            f"{at} already holds {name_of(state, holder)}: map cards may not overlap",
+            code="map/occupied",
+        )
+    if not board.is_beside_a_card(grid, cell):
+        raise RuleError(f"{at} is not next to a free side of any map card", code="map/not-adjacent")
+
+
+def _explain_destination(state: MbmState, here: str, to: str, verb: str) -> None:
+    if to == here:
+        raise RuleError(f"you are already in {name_of(state, here)}", code=f"{verb}/same-location")
+    if not is_placed(state, to):
+        raise RuleError(
+            f"{name_of(state, to)} is not face up on the table", code=f"{verb}/not-on-map"
+        )
+
+
+def _explain_open_passage(state: MbmState, seat: int, here: str, to: JSONScalar | None) -> None:
+    if state.question_pending:
+        raise RuleError(
+            "a secret passage is opened at the start of a turn, as the whole turn",
+            code="passage/not-at-start",
+        )
+    if has_used_portals(state, seat):
+        raise RuleError("you have already placed your portal pair", code="passage/used")
+    if isinstance(to, str):
+        _explain_destination(state, here, to, "passage")
+
+
+def _explain_witness(state: MbmState, here: str, character: JSONScalar | None) -> None:
+    if not isinstance(character, str):
+        return
+    if character == state.case.victim:
+        raise RuleError("the victim cannot answer any more questions", code="witness/victim")
+    if character not in standing_at(state, here):
+        raise RuleError(
+            f"{name_of(state, character)} is not in {name_of(state, here)}",
+            code="witness/not-present",
+        )
+
+
+def _explain_accusation(state: MbmState, here: str, murderer: JSONScalar | None) -> None:
+    if state.question_pending:
+        raise RuleError(
+            "an accusation is a whole turn: you have already moved this turn",
+            code="accuse/after-move",
+        )
+    if murderer == state.case.victim:
+        raise RuleError("the victim cannot be the murderer", code="accuse/victim")
+    if isinstance(murderer, str) and murderer not in standing_at(state, here):
+        raise RuleError(
+            f"{name_of(state, murderer)} is not in {name_of(state, here)}: "
+            "confront the murderer where they stand",
+            code="accuse/not-present",
+        )

@@ -1,0 +1,85 @@
+"""The state of a game: where the cards, pawns and portals are, and what has been asked.
+
+Answers are not stored: each is a pure function of the case (``author.py``), so the state keeps
+only who asked what, where. That keeps the record and the case from ever disagreeing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rules import serial
+from rules.core import Seat
+
+from .case import MbmCase
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A map card face up on the table at grid cell (x, y); the scene is at (0, 0)."""
+
+    location: str
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class Passage:
+    """A secret passage: the portal pair of ``owner`` joining two map cards, for everyone."""
+
+    owner: int
+    ends: tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question put to the Author: its type, where, and about which weapon or character."""
+
+    seat: int
+    type: str  # one of spec.QUESTION_TYPES
+    location: str
+    subject: str | None  # weapon id, character id, or None for a search
+
+
+@dataclass(frozen=True)
+class Accusation:
+    seat: int
+    murderer: str
+    weapon: str
+    motive: str
+    time: str
+    correct: bool
+
+
+@dataclass(frozen=True)
+class MbmState:
+    seed: int
+    step: int
+    mode: str
+    seats: tuple[Seat, ...]
+    case: MbmCase
+    placed: tuple[Placement, ...]
+    deck: tuple[str, ...]  # face-down map cards, top first
+    positions: tuple[str, ...]  # each inspector's location id
+    passages: tuple[Passage, ...]
+    questions: tuple[Question, ...]
+    accusations: tuple[Accusation, ...]
+    turn: int
+    question_pending: bool  # the inspector has moved and may still ask one question
+    turns_taken: int
+    max_turns: int
+    eliminated: frozenset[int]
+    winners: tuple[int, ...]
+    ended: str | None  # the reason, once the game is over
+
+
+def to_json(state: MbmState) -> dict[str, Any]:
+    data: dict[str, Any] = serial.to_json(state)
+    return data
+
+
+def from_json(data: Mapping[str, Any]) -> MbmState:
+    state: MbmState = serial.from_json(MbmState, dict(data))
+    return state
