@@ -215,7 +215,10 @@ class Service:
         stored = self._stored_case(case_id)
         desk, case = _author_desk(stored)
         check_action(desk.author_questions(case), question)
-        event = desk.author_answer(case, question)
+        try:
+            event = desk.author_answer(case, question)
+        except RuleError as error:  # a listed question the sheet cannot answer: still bad input
+            raise InvalidInput(error.message, code=error.code) from None
         shown = {"type": event.type, **event.data, **event.secret}
         text = narrate_event(
             stored.system,
