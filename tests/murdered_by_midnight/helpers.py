@@ -52,7 +52,9 @@ def start(
     return state
 
 
-def act(state: MbmState, seat: int, kind: str, **params: JSONScalar) -> tuple[MbmState, list[Event]]:
+def act(
+    state: MbmState, seat: int, kind: str, **params: JSONScalar
+) -> tuple[MbmState, list[Event]]:
     new_state, events = SYSTEM.apply(state, seat, Action(kind, params))
     assert isinstance(new_state, MbmState)
     return new_state, events

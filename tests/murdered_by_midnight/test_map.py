@@ -21,7 +21,7 @@ def _laid_out() -> MbmState:
 
 
 def test_revealing_places_the_top_card_beside_a_free_side() -> None:
-    """"the player can select a card from the deck and place it, face up, next to any Map card
+    """ "the player can select a card from the deck and place it, face up, next to any Map card
     on the play field as long as new Map card lines up with free side of that location and it
     doesn't overlap another Map card" """
     state = start(deck=DECK)
@@ -29,7 +29,13 @@ def test_revealing_places_the_top_card_beside_a_free_side() -> None:
     assert reveal.params["at"] == ("-1,0", "0,-1", "0,1", "1,0")
     state, events = act(state, 0, "reveal-location", at="1,0")
     assert [e.for_seat(None) for e in events] == [
-        {"type": "location-revealed", "actor": 0, "location": "L3", "at": "1,0", "characters": ["C8"]}
+        {
+            "type": "location-revealed",
+            "actor": 0,
+            "location": "L3",
+            "at": "1,0",
+            "characters": ["C8"],
+        }
     ]
     shown = SYSTEM.view(state, 0)
     assert [(c["location"], c["at"]) for c in shown["map"]] == [("L1", "0,0"), ("L3", "1,0")]
@@ -48,7 +54,7 @@ def test_revealing_places_the_top_card_beside_a_free_side() -> None:
     ],
 )
 def test_an_overlapping_or_detached_card_is_refused(at: str, code: str, words: str) -> None:
-    """"as long as new Map card lines up with free side of that location and it doesn't
+    """ "as long as new Map card lines up with free side of that location and it doesn't
     overlap another Map card already on the playing field" """
     state = start(deck=DECK)
     before = SYSTEM.state_to_json(state)
@@ -59,7 +65,7 @@ def test_an_overlapping_or_detached_card_is_refused(at: str, code: str, words: s
 
 
 def test_no_reveal_once_the_deck_is_empty() -> None:
-    """"If there are any cards left in the Map deck" """
+    """ "If there are any cards left in the Map deck" """
     state = start(deck=DECK)
     for at in ("1,0", "2,0", "3,0", "4,0", "5,0"):
         state, _ = act(state, 0, "reveal-location", at=at)
@@ -70,7 +76,7 @@ def test_no_reveal_once_the_deck_is_empty() -> None:
 
 
 def test_moving_one_card_then_one_question_on_entering() -> None:
-    """"A player can only move to one new location during a turn, from one card to another and
+    """ "A player can only move to one new location during a turn, from one card to another and
     may ask a question when they first enter the new location." """
     state = _laid_out()
     assert next(s for s in SYSTEM.legal_actions(state, 0) if s.type == "move").params["to"] == (
@@ -93,7 +99,7 @@ def test_moving_one_card_then_one_question_on_entering() -> None:
 
 
 def test_ending_the_turn_instead_of_asking() -> None:
-    """"may ask a question": the question after a move is optional."""
+    """ "may ask a question": the question after a move is optional."""
     state, _ = act(_laid_out(), 0, "move", to="L5")
     state, events = act(state, 0, "end-turn")
     assert types(events) == ["turn-ended"] and not state.question_pending
@@ -103,7 +109,7 @@ def test_ending_the_turn_instead_of_asking() -> None:
 
 
 def test_moving_to_a_card_not_beside_yours_is_refused() -> None:
-    """"as long as there is another Map card laying on the playing field beside the Player's
+    """ "as long as there is another Map card laying on the playing field beside the Player's
     current location" """
     state = _laid_out()
     before = SYSTEM.state_to_json(state)
@@ -118,7 +124,7 @@ def test_moving_to_a_card_not_beside_yours_is_refused() -> None:
 
 
 def test_opening_a_passage_is_a_whole_turn_without_a_question() -> None:
-    """"they will place one of the Portal Token's on the Map card where their Inspector Pawn
+    """ "they will place one of the Portal Token's on the Map card where their Inspector Pawn
     currently is. Then, they will place the second token on the card that they want to jump
     to. Next, they will move their Inspector Pawn to the new Map card. At this point, their turn
     is over." """
@@ -138,7 +144,7 @@ def test_opening_a_passage_is_a_whole_turn_without_a_question() -> None:
 
 
 def test_one_portal_pair_per_inspector_usable_by_everyone_without_a_question() -> None:
-    """"Each Player is given two matching Portal Token's" … "The created "Secret Passage" will
+    """ "Each Player is given two matching Portal Token's" … "The created "Secret Passage" will
     stay in effect for the rest of the game and any other Player may use this passage during
     their turn. Again, they will only be able to move during their turn and will not be able to
     ask a question" """
@@ -167,7 +173,7 @@ def test_one_portal_pair_per_inspector_usable_by_everyone_without_a_question() -
 
 
 def test_a_passage_cannot_be_opened_after_moving() -> None:
-    """"At the start of their turn, the Player will place one of the Portal Token's" """
+    """ "At the start of their turn, the Player will place one of the Portal Token's" """
     state, _ = act(_laid_out(), 0, "move", to="L3")
     with pytest.raises(RuleError) as caught:
         act(state, 0, "open-passage", to="L4")

@@ -24,7 +24,7 @@ def _in_the_cellar(mode: str, count: int) -> MbmState:
 
 
 def test_searching_finds_the_weapon_and_places_a_marker() -> None:
-    """"The Author will check to see if the location matches a Location "L" Number in" the three
+    """ "The Author will check to see if the location matches a Location "L" Number in" the three
     weapon sections. "If a match is found, the Author announces that the player found the given
     weapon and the adds a Purple Weapon Marker Cube to the Map location." """
     state = start(deck=DECK)
@@ -40,14 +40,14 @@ def test_searching_finds_the_weapon_and_places_a_marker() -> None:
 
 
 def test_searching_where_nothing_is_hidden_finds_nothing() -> None:
-    """"If a match is found" — and the scene matches no section."""
+    """ "If a match is found" — and the scene matches no section."""
     state, events = act(start(), 0, "search")
     assert events[0].data == {"location": "L1", "weapons": []}
     assert SYSTEM.view(state, 0)["map"][0]["weapons"] == []
 
 
 def test_dusting_and_forensics_need_a_weapon_marker_here() -> None:
-    """"If the player's Inspector Pawn is in the same location as any Purple Weapon Marker Cube
+    """ "If the player's Inspector Pawn is in the same location as any Purple Weapon Marker Cube
     they can ask to dust for prints" """
     state = start(deck=DECK)
     assert "dust-for-prints" not in {s.type for s in SYSTEM.legal_actions(state, 0)}
@@ -57,7 +57,7 @@ def test_dusting_and_forensics_need_a_weapon_marker_here() -> None:
 
 
 def test_competitive_envelopes_are_private_to_the_asker() -> None:
-    """"the Author will place the Character Bio Card matching the murderer along with the Prints
+    """ "the Author will place the Character Bio Card matching the murderer along with the Prints
     Found Matching Suspect Forensics Card in the Secret Envelope and hand it to the player. After
     the player has viewed the results in private" """
     state = _in_the_cellar("competitive", 3)
@@ -114,7 +114,7 @@ def test_each_weapon_section_gives_its_own_answer(
 
 
 def test_witnesses_answer_from_their_group_and_suspects_know_nothing() -> None:
-    """"If the person asked is in the Murderer and Suspects section, they will be told that the
+    """ "If the person asked is in the Murderer and Suspects section, they will be told that the
     person saw nothing." / "has no idea who would kill the victim." "If the person asked is in one
     of the Witness Group sections, the Author will read the message from the first entry in the
     group." / "the second entry in the group." """
@@ -139,7 +139,7 @@ def test_witnesses_answer_from_their_group_and_suspects_know_nothing() -> None:
 
 
 def test_only_characters_standing_here_can_be_asked() -> None:
-    """"If the player's Inspector Pawn is in the same location as any Character Token" """
+    """ "If the player's Inspector Pawn is in the same location as any Character Token" """
     state = start(deck=DECK)
     ask = next(s for s in SYSTEM.legal_actions(state, 0) if s.type == "ask-what-they-saw")
     assert ask.params["character"] == ("C2",)  # never the victim lying there

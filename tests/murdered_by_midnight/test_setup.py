@@ -29,7 +29,7 @@ def test_the_system_is_registered_with_its_spec() -> None:
 
 
 def test_scene_victim_discoverer_and_public_cards_are_face_up() -> None:
-    """"the Author will lay out the Map card where the body was found in the center of the play
+    """ "the Author will lay out the Map card where the body was found in the center of the play
     field, face up. The Character Token of the Victim will be placed on the Map card laying down
     and the Character Token of the Discoverer will be added standing up." … "display (face up),
     the Time Card …, the Biography cards of the Victim and Discoverer and the Cause of Death
@@ -56,7 +56,7 @@ def test_scene_victim_discoverer_and_public_cards_are_face_up() -> None:
 
 @pytest.mark.parametrize("count", [1, 4, 6])
 def test_remaining_cards_face_down_and_every_inspector_on_the_scene(count: int) -> None:
-    """"The remaining Map cards are shuffled and displayed, face down" … "each Player (1 to 6)
+    """ "The remaining Map cards are shuffled and displayed, face down" … "each Player (1 to 6)
     will be given … a matching pair of Portal Token cards. They will select an Inspector Pawn
     and place it on the Map card of the Victim's Location." """
     state = start("co-op", count)
@@ -69,7 +69,7 @@ def test_remaining_cards_face_down_and_every_inspector_on_the_scene(count: int) 
 
 
 def test_the_deck_is_shuffled_from_the_seed() -> None:
-    """"The remaining Map cards are shuffled": the same seed gives the same order."""
+    """ "The remaining Map cards are shuffled": the same seed gives the same order."""
     orders = {start(seed=seed).deck for seed in range(12)}
     assert len(orders) > 1
     assert start(seed=3).deck == start(seed=3).deck
@@ -77,10 +77,14 @@ def test_the_deck_is_shuffled_from_the_seed() -> None:
 
 @pytest.mark.parametrize(
     ("mode", "count", "code"),
-    [("solo", 2, "setup/seat-count"), ("co-op", 7, "setup/seat-count"), ("duel", 2, "setup/unknown-mode")],
+    [
+        ("solo", 2, "setup/seat-count"),
+        ("co-op", 7, "setup/seat-count"),
+        ("duel", 2, "setup/unknown-mode"),
+    ],
 )
 def test_bad_modes_and_seat_counts_are_refused(mode: str, count: int, code: str) -> None:
-    """"each Player (1 to 6)": at most six inspectors; solo is one."""
+    """ "each Player (1 to 6)": at most six inspectors; solo is one."""
     with pytest.raises(SetupError) as caught:
         SYSTEM.new_game(envelope(), seats(count), mode, 0)
     assert caught.value.code == code
@@ -96,7 +100,9 @@ def test_bad_modes_and_seat_counts_are_refused(mode: str, count: int, code: str)
         ({"solution": Solution("C3", "W1", "M9", "21:00")}, "motive"),
     ],
 )
-def test_a_broken_case_is_refused_with_a_clear_message(change: dict[str, object], words: str) -> None:
+def test_a_broken_case_is_refused_with_a_clear_message(
+    change: dict[str, object], words: str
+) -> None:
     """The Author lays out the case's own cards: every id on the sheet must exist."""
     case = dataclasses.replace(sample_case(), **change)  # type: ignore[arg-type]
     with pytest.raises(SetupError, match=words) as caught:
