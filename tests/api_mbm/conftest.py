@@ -37,6 +37,21 @@ def sample_generator() -> Iterator[None]:
 
 
 @pytest.fixture
+def any_generator() -> Iterator[str]:
+    """The z3 generator once it is registered; until then the sample case stands in.
+
+    Yields which one it is (``"generator"`` or ``"sample"``), for the tests that report it.
+    """
+    generators.load()
+    if generators.has_generator(SYSTEM_ID):
+        yield "generator"
+        return
+    generators.register(SYSTEM_ID, _sample_parts)
+    yield "sample"
+    generators.unregister(SYSTEM_ID)
+
+
+@pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
     made = make_app(tmp_path / "api.sqlite3")
     yield made

@@ -20,7 +20,7 @@ from tests.api.helpers import assert_problem
 from tests.api_mbm.helpers import create_case, reveals_solution, solution_of, start
 from tests.api_mbm.play import Client
 
-pytestmark = pytest.mark.usefixtures("sample_generator")
+pytestmark = pytest.mark.usefixtures("any_generator")
 
 #: (mode, people, bots) for the 30 games: every mode, 1-6 seats, people and bots mixed.
 TABLES = [

@@ -1,0 +1,58 @@
+"""A detective that uses only the API solves generated cases with a correct accusation.
+
+It is the engine's own bot (``bot_choose``) given nothing but what the API returns to its seat:
+the view of ``GET /v1/games/{id}`` and the actions of ``GET /v1/games/{id}/actions``. That it
+wins shows a case can be solved through the API's views alone, in every mode.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from rules import registry
+from rules.murdered_by_midnight.case import SYSTEM_ID
+from tests.api_mbm.helpers import create_case, solution_of, start
+from tests.api_mbm.play import Client
+
+SOLO_CASES = 200
+#: A few tables beyond solo: (mode, people, bots).
+TABLES = [("co-op", 3, 0), ("co-op", 2, 2), ("competitive", 2, 0), ("competitive", 3, 0)]
+
+
+def _solve(client: FlaskClient, seed: int, mode: str, people: int, bots: int) -> dict[str, Any]:
+    case = create_case(client, seed=seed, difficulty="standard")
+    solution = solution_of(client, case)
+    seats = [{"name": f"Detective {n}"} for n in range(people)]
+    seats += [{"name": f"Bot {n}", "bot": True} for n in range(bots)]
+    table, _ = start(client, mode, seats, case_id=case["id"])
+    detective = Client(client, table, solution)
+    final = detective.play(registry.get(SYSTEM_ID).bot_choose, random.Random(seed))
+    result = final["result"]
+    assert result["winners"], (seed, result)
+    assert result["solution"] == solution
+    events = detective.log(min(table.tokens))
+    accusations = [event for event in events if event["type"] == "accusation-made"]
+    assert accusations and accusations[-1]["correct"] is True, accusations
+    assert {key: accusations[-1][key] for key in solution} == solution
+    return final
+
+
+@pytest.mark.slow
+def test_the_detective_solves_two_hundred_cases_alone(
+    client: FlaskClient, any_generator: str
+) -> None:
+    for seed in range(SOLO_CASES):
+        final = _solve(client, seed, "solo", 1, 0)
+        assert final["result"]["winners"] == [0]
+
+
+@pytest.mark.parametrize(("mode", "people", "bots"), TABLES)
+def test_detectives_solve_cases_together_and_against_each_other(
+    client: FlaskClient, any_generator: str, mode: str, people: int, bots: int
+) -> None:
+    for seed in range(1000, 1005):
+        _solve(client, seed, mode, people, bots)
