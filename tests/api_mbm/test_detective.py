@@ -26,7 +26,7 @@ TABLES = [("co-op", 3, 0), ("co-op", 2, 2), ("competitive", 2, 0), ("competitive
 def _solve(client: FlaskClient, seed: int, mode: str, people: int, bots: int) -> dict[str, Any]:
     case = create_case(client, seed=seed, difficulty="standard")
     solution = solution_of(client, case)
-    seats = [{"name": f"Detective {n}"} for n in range(people)]
+    seats: list[dict[str, Any]] = [{"name": f"Detective {n}"} for n in range(people)]
     seats += [{"name": f"Bot {n}", "bot": True} for n in range(bots)]
     table, _ = start(client, mode, seats, case_id=case["id"])
     detective = Client(client, table, solution)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from rules.core import Action, ActionSpec, random_action
+from rules.core import Action, ActionSpec, JSONScalar, random_action
 from tests.api.helpers import assert_problem
 from tests.api_mbm.helpers import create_case, reveals_solution, solution_of, start
 from tests.api_mbm.play import Client
@@ -41,13 +41,9 @@ GAMES = [(n, *TABLES[n % len(TABLES)]) for n in range(30)]
 
 
 def _seats(people: int, bots: int) -> list[dict[str, Any]]:
-    seats = [{"name": f"Inspector {n}"} for n in range(people)]
+    seats: list[dict[str, Any]] = [{"name": f"Inspector {n}"} for n in range(people)]
     seats += [{"name": f"Bot {n}", "bot": True} for n in range(bots)]
     return seats
-
-
-def _random(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Random) -> Action:
-    return random_action(legal, rng)
 
 
 @pytest.mark.parametrize(("number", "mode", "people", "bots"), GAMES)
@@ -94,7 +90,7 @@ def _refused(player: Client, seat: int, legal: Sequence[ActionSpec], rng: random
         assert_problem(response, 409, "action/not-your-turn")
     else:
         spec = rng.choice(list(legal))
-        params = {name: "nowhere" for name in spec.params} or {"x": 1}
+        params: dict[str, JSONScalar] = {name: "nowhere" for name in spec.params} or {"x": 1}
         response = player.act(seat, Action(spec.type, params))
         assert response.status_code in {409, 422}  # the rules name the cause: a specific code
     assert player.game(seat)["version"] == before
