@@ -15,10 +15,12 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from narration import public_glossary
 from rules.core import Action, ActionSpec, JSONScalar, random_action
 from tests.api.helpers import assert_problem
 from tests.api_mbm.helpers import create_case, reveals_solution, solution_of, start
 from tests.api_mbm.play import Client
+from tests.test_narration_mbm import check_text
 
 pytestmark = pytest.mark.usefixtures("any_generator")
 
@@ -63,6 +65,8 @@ def test_a_random_client_plays_to_the_end(
         return random_action(legal, r)
 
     final = player.play(choose, rng, scan_every=7)
+    glossary = public_glossary(case["public"])
+    names = [seat["name"] for seat in table.created["seats"]]
     assert final["result"]["solution"] == solution
     for seat in table.tokens:
         body = player.game(seat)
@@ -73,6 +77,7 @@ def test_a_random_client_plays_to_the_end(
         assert events[-1]["type"] == "game-ended"
         assert reveals_solution(events, solution)
         for event in events:
+            check_text(event, event["text"], glossary, names)
             sealed = mode == "competitive" and event["actor"] != seat
             if event["type"] in {"prints-dusted", "forensics-analysed"} and sealed:
                 assert "prints" not in event and "murder_weapon" not in event, event
