@@ -35,7 +35,7 @@ class Generator:
 _GENERATORS: dict[str, Generator] = {}
 
 #: The modules of the generators that ship with casebook; each registers itself on import.
-BUILT_IN: tuple[str, ...] = ()
+BUILT_IN: tuple[str, ...] = ("generator.murdered_by_midnight",)
 
 
 def load(modules: tuple[str, ...] = BUILT_IN) -> None:

@@ -1,0 +1,229 @@
+"""The original text the Murdered by Midnight generator draws from: plain data, no logic.
+
+Every name, room, weapon, motive and biography fragment here was written for casebook; none is
+taken from a published game. The generator sorts each pool before sampling from it with a
+``random.Random`` seeded from the case seed, so editing a pool changes cases but never makes
+them depend on anything but the seed.
+"""
+
+from __future__ import annotations
+
+FIRST_NAMES: tuple[str, ...] = (
+    "Ada",
+    "Alaric",
+    "Beatrix",
+    "Bram",
+    "Cassia",
+    "Cornelius",
+    "Delphine",
+    "Edmund",
+    "Elspeth",
+    "Fenwick",
+    "Florian",
+    "Greer",
+    "Hesper",
+    "Ignatius",
+    "Isolde",
+    "Jasper",
+    "Juniper",
+    "Leopold",
+    "Lavinia",
+    "Magnus",
+    "Marisol",
+    "Nell",
+    "Octavia",
+    "Orrin",
+    "Perpetua",
+    "Quentin",
+    "Rosalind",
+    "Silas",
+    "Sabine",
+    "Thaddeus",
+    "Ursula",
+    "Valentin",
+    "Wilhelmina",
+    "Xavier",
+    "Yolanda",
+    "Zebedee",
+)
+
+SURNAMES: tuple[str, ...] = (
+    "Ashcombe",
+    "Blackwood",
+    "Cardew",
+    "Dunmore",
+    "Everleigh",
+    "Fairweather",
+    "Gillingham",
+    "Halloway",
+    "Inchbald",
+    "Jessop",
+    "Kettering",
+    "Larkspur",
+    "Merriweather",
+    "Northcote",
+    "Osgood",
+    "Pemberton",
+    "Quarrington",
+    "Ravenscroft",
+    "Stanhope",
+    "Thistlewood",
+    "Underhill",
+    "Varley",
+    "Whitlock",
+    "Yarrow",
+)
+
+#: What the victim was: the first half of the victim's biography.
+VICTIM_ROLES: tuple[str, ...] = (
+    "The host of the evening, a collector of rare maps",
+    "A retired judge who kept every grudge on file",
+    "The owner of the house, recently returned from abroad",
+    "A celebrated novelist working on a scandalous memoir",
+    "A banker who had called in several loans that week",
+    "The family matriarch, who was rewriting her will",
+    "A theatre impresario with a long list of rivals",
+    "A physician who knew the secrets of half the county",
+)
+
+#: What a living character is: the first half of every other biography.
+OCCUPATIONS: tuple[str, ...] = (
+    "The victim's younger cousin",
+    "A visiting botanist",
+    "The family solicitor",
+    "The cook, who has run the kitchen for a decade",
+    "A former business partner of the victim",
+    "The victim's private secretary",
+    "A portrait painter staying for the season",
+    "The gamekeeper",
+    "A retired army surgeon",
+    "The victim's estranged sibling",
+    "A society journalist",
+    "The butler, discreet to a fault",
+    "A young heir to a shipping fortune",
+    "The local vicar",
+    "A travelling antiques dealer",
+    "The victim's godchild",
+    "A piano teacher engaged for the weekend",
+    "The chauffeur",
+    "A chemist from the town",
+    "The housekeeper",
+    "An amateur astronomer",
+    "The victim's fiancé",
+)
+
+#: A trait: the second half of every biography.
+TRAITS: tuple[str, ...] = (
+    "who hums when nervous",
+    "who never forgets a face",
+    "who owes money to nearly everyone",
+    "who keeps a diary in cipher",
+    "who arrived a day earlier than expected",
+    "who is fond of long walks after dark",
+    "who dislikes being asked questions",
+    "who writes letters that are never sent",
+    "who cannot resist a wager",
+    "who was overheard arguing at dinner",
+    "who sleeps very little",
+    "who hides a limp out of pride",
+    "who collects pressed flowers",
+    "who is always first to the newspapers",
+    "who claims to have seen a ghost on the stairs",
+    "who carries a silver pocket watch everywhere",
+    "who speaks four languages badly",
+    "who has been seen reading other people's post",
+)
+
+#: Rooms of the house: (name, description).
+ROOMS: tuple[tuple[str, str], ...] = (
+    ("Library", "Tall shelves, a rolling ladder and a fire burned down to embers."),
+    ("Orangery", "Potted citrus trees under glass that sweats in the evening chill."),
+    ("Wine Cellar", "Cobwebbed racks and a single lamp swinging on its hook."),
+    ("Billiard Room", "A green table under a low lamp, cues racked at odd angles."),
+    ("Scullery", "Copper pans, a stone sink and the smell of carbolic soap."),
+    ("Portrait Gallery", "A long draughty hall of painted ancestors who seem to watch."),
+    ("Music Room", "A grand piano with its lid up and sheet music on the floor."),
+    ("Study", "A leather chair, a locked bureau and an ink blot on the blotter."),
+    ("Chapel", "Cold pews, a brass lectern and candles that gutter in the draught."),
+    ("Boathouse", "Damp boards, coiled rope and a rowing boat knocking at its mooring."),
+    ("Dining Room", "A table laid for twelve, one chair pushed back in a hurry."),
+    ("Observatory", "A brass telescope trained on a sky thick with cloud."),
+    ("Servants' Hall", "A long bench, a row of bells and a half-finished game of cards."),
+    ("Nursery", "A rocking horse, a dusty dolls' house and a window that sticks."),
+    ("Smoking Room", "Cracked leather armchairs and the stale ghost of cigars."),
+    ("Stables", "Straw, saddles on pegs and a horse that will not settle."),
+)
+
+#: Weapons: (name, the Cause of Death card it leaves).
+WEAPONS: tuple[tuple[str, str], ...] = (
+    ("Pewter Tankard", "a blow to the head"),
+    ("Fire Iron", "blunt-force trauma"),
+    ("Paper Knife", "a single stab wound"),
+    ("Silk Cord", "strangulation"),
+    ("Bottle of Arsenic", "arsenic poisoning"),
+    ("Duelling Pistol", "a gunshot wound"),
+    ("Cavalry Sabre", "a deep sword cut"),
+    ("Marble Bust", "a crushed skull"),
+    ("Hat Pin", "a puncture wound to the neck"),
+    ("Pruning Saw", "jagged lacerations"),
+    ("Tincture of Foxglove", "heart failure brought on by foxglove"),
+    ("Rowing Oar", "a heavy blow to the back"),
+    ("Velvet Cushion", "suffocation"),
+    ("Bell Rope", "a broken neck"),
+    ("Carving Fork", "twin puncture wounds"),
+    ("Walking Cane", "a fractured temple"),
+)
+
+#: Motives, worded to follow "because of ...".
+MOTIVES: tuple[str, ...] = (
+    "an inheritance that would come too late",
+    "a debt that could never be repaid",
+    "a love letter that fell into the wrong hands",
+    "a forged signature about to be discovered",
+    "a betrayal twenty years old",
+    "a business deal that ruined them",
+    "a secret marriage",
+    "a stolen manuscript",
+    "jealousy over a broken engagement",
+    "blackmail that had grown unbearable",
+    "a family feud over the house itself",
+    "a reputation the victim threatened to destroy",
+    "a rival's promotion that should have been theirs",
+    "a hidden child and a disputed name",
+)
+
+#: House names for the title and introduction.
+HOUSES: tuple[str, ...] = (
+    "Ashdown Hall",
+    "Bellwether House",
+    "Crowhurst Manor",
+    "Dunmere Court",
+    "Fenlow Abbey",
+    "Greystoke Lodge",
+    "Holloway Grange",
+    "Kestrel Park",
+    "Marlow Priory",
+    "Thornbury Hall",
+)
+
+#: Title patterns; ``{house}`` and ``{victim}`` are filled in.
+TITLES: tuple[str, ...] = (
+    "Midnight at {house}",
+    "The Last Guest of {house}",
+    "A Cold Supper at {house}",
+    "The {house} Affair",
+    "Who Silenced {victim}?",
+    "The Long Evening at {house}",
+)
+
+#: Introduction patterns; ``{house}``, ``{victim}``, ``{count}``, ``{time}`` are filled in.
+INTRODUCTIONS: tuple[str, ...] = (
+    "Rain has closed the roads to {house}, and {count} guests are stranded for the night."
+    " At {time} {victim} is found dead.",
+    "The party at {house} was meant to last until midnight. At {time} it ended:"
+    " {victim} lay dead, and {count} people had reasons to lie.",
+    "A fog settles on {house} and nobody leaves. By {time} {victim} is dead, and one of the"
+    " {count} others in the house knows why.",
+    "Dinner at {house} was tense from the soup onwards. At {time} a scream brought everyone"
+    " running: {victim} would never finish dessert. {count} suspects and witnesses remain.",
+)

@@ -1,0 +1,100 @@
+"""The options of the Murdered by Midnight generator: difficulty presets and explicit counts.
+
+``difficulty`` (``easy``, ``standard`` — the default — or ``hard``) picks a preset; the counts
+``locations``, ``characters``, ``witness_groups`` and ``red_herrings`` override it one by one.
+
+- ``characters`` is the whole cast, victim included. Half of the living (rounded down) are the
+  Murderer and Suspects, the rest witnesses (the discoverer is always a witness).
+- ``witness_groups``: how many groups the witnesses form; each group gives one sighting and one
+  suspicion, so every group beyond the ones that carry the solution is testimony pointing at
+  innocent suspects.
+- ``red_herrings``: the weapons hidden on the map besides the murder weapon; two in three carry
+  an innocent suspect's prints (rounded up), the rest none. Every weapon lies at its own
+  location, since the Author looks a weapon up by its L number.
+
+``hard`` also uses a 15-minute time grid (24 slots instead of 12), takes the time of death and
+the motive from two different witness groups, and makes every other group's sighting an
+innocent suspect near or at the scene earlier in the evening.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from generator.registry import CaseOptionsError
+
+from . import content
+
+DIFFICULTIES = ("easy", "standard", "hard")
+
+
+@dataclass(frozen=True)
+class Settings:
+    difficulty: str
+    locations: int
+    characters: int
+    witness_groups: int
+    red_herrings: int
+    slot_minutes: int  # 30: 12 slots from 18:00; 15: 24 slots
+    split_key_groups: bool  # the time and the motive come from different witness groups
+    herrings_at_scene: bool  # innocent suspects sighted at the scene before the murder
+
+    @property
+    def suspects(self) -> int:
+        return (self.characters - 1) // 2
+
+    @property
+    def witnesses(self) -> int:
+        return self.characters - 1 - self.suspects
+
+
+PRESETS = {
+    "easy": Settings("easy", 6, 7, 2, 2, 30, False, False),
+    "standard": Settings("standard", 8, 10, 3, 4, 30, False, True),
+    "hard": Settings("hard", 10, 13, 4, 7, 15, True, True),
+}
+
+LIMITS = {
+    "locations": (4, min(12, len(content.ROOMS))),
+    "characters": (5, min(16, len(content.SURNAMES), len(content.OCCUPATIONS) + 1)),
+    "witness_groups": (1, 8),
+    "red_herrings": (0, len(content.WEAPONS) - 1),
+}
+
+
+def settings_from_options(options: Mapping[str, Any]) -> Settings:
+    """The settings ``options`` ask for; :class:`CaseOptionsError` explains what is wrong."""
+    unknown = sorted(set(options) - {"difficulty", *LIMITS})
+    if unknown:
+        known = ", ".join(["difficulty", *LIMITS])
+        raise CaseOptionsError(f"unknown option {', '.join(unknown)}; the options are {known}")
+    difficulty = options.get("difficulty", "standard")
+    if difficulty not in PRESETS:
+        raise CaseOptionsError(
+            f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}"
+        )
+    settings = PRESETS[difficulty]
+    counts: dict[str, Any] = {}
+    for name, (low, high) in LIMITS.items():
+        if name not in options:
+            continue
+        value = options[name]
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise CaseOptionsError(f"{name} must be a whole number, not {value!r}")
+        if not low <= value <= high:
+            raise CaseOptionsError(f"{name} must be between {low} and {high}, not {value}")
+        counts[name] = value
+    settings = replace(settings, **counts)
+    if settings.witness_groups > settings.witnesses:
+        raise CaseOptionsError(
+            f"witness_groups must be at most {settings.witnesses}: {settings.characters}"
+            f" characters leave {settings.witnesses} witnesses"
+        )
+    if settings.red_herrings > settings.locations - 1:
+        raise CaseOptionsError(
+            f"red_herrings must be at most {settings.locations - 1} with"
+            f" {settings.locations} locations: every weapon lies at its own location"
+        )
+    return settings

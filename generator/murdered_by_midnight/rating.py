@@ -1,0 +1,89 @@
+"""How hard a Murdered by Midnight case is, computed from the Author's sheet alone.
+
+The rating reports what a perfect detective needs and what an honest one faces:
+
+- ``questions``: the fewest Author questions that prove the solution — search the murder
+  weapon's location, forensic analysis and dusting of the weapon, ask one witness what they saw
+  (the murderer at the scene at the time of death) and ask one witness who did it (the murderer
+  and the motive): always 5 for a fair case, one per fact of the rulebook's "steps to solve";
+- ``map_reveals``: the fewest map cards to turn face up so that the murder weapon's location,
+  those two witnesses' tokens and the murderer's token (to confront) are on the table, choosing
+  the witnesses of each group that need the fewest cards; the scene is already face up;
+- ``blind_searches``: the expected number of searches before a detective who does not know
+  where the weapon lies finds it, searching the locations in random order: ``(L + 1) / 2``;
+- ``blind_interviews``: the expected number of characters asked, in random order, before the
+  detective meets a witness of the group that saw the murder, plus the same for the group that
+  knows the motive when it is another group: ``(N + 1) / (k + 1)`` each, with ``N`` living
+  characters and ``k`` witnesses in the group;
+- ``distractors``: red herrings a player must rule out: weapons with other suspects' prints,
+  innocent people sighted at the scene, suspicions naming innocent suspects;
+- ``accusations``: how many (murderer, weapon, motive, time) tuples the accusation form offers;
+- ``score``: ``questions + map_reveals + blind_searches + blind_interviews + distractors / 2``,
+  and ``label``: ``gentle`` below 13, ``tricky`` below 18, ``fiendish`` from 18.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from rules.murdered_by_midnight.case import MbmCase
+
+LABELS = ((13.0, "gentle"), (18.0, "tricky"))
+
+
+def rate(case: MbmCase) -> dict[str, Any]:
+    solution = case.solution
+    time_groups = [
+        g
+        for g in case.witness_groups
+        if (g.saw.person, g.saw.location, g.saw.time)
+        == (solution.murderer, case.scene, solution.time)
+    ]
+    motive_groups = [
+        g
+        for g in case.witness_groups
+        if (g.suspects.suspect, g.suspects.motive) == (solution.murderer, solution.motive)
+    ]
+    reveals = min(
+        len(
+            {
+                case.murder_weapon.location,
+                case.whereabouts[seen],
+                case.whereabouts[suspected],
+                case.whereabouts[solution.murderer],
+            }
+            - {case.scene}
+        )
+        for seen, suspected in itertools.product(
+            [w for g in time_groups for w in g.witnesses],
+            [w for g in motive_groups for w in g.witnesses],
+        )
+    )
+    living = len(case.characters) - 1
+    time_group, motive_group = time_groups[0], motive_groups[0]
+    interviews = (living + 1) / (len(time_group.witnesses) + 1)
+    if motive_group != time_group:
+        interviews += (living + 1) / (len(motive_group.witnesses) + 1)
+    searches = (len(case.locations) + 1) / 2
+    distractors = (
+        len(case.weapons_with_prints)
+        + sum(
+            g.saw.location == case.scene and g.saw.person != solution.murderer
+            for g in case.witness_groups
+        )
+        + sum(g.suspects.suspect != solution.murderer for g in case.witness_groups)
+    )
+    questions = 5
+    score = round(questions + reveals + searches + interviews + distractors / 2, 1)
+    label = next((name for limit, name in LABELS if score < limit), "fiendish")
+    return {
+        "questions": questions,
+        "map_reveals": reveals,
+        "blind_searches": round(searches, 2),
+        "blind_interviews": round(interviews, 2),
+        "distractors": distractors,
+        "accusations": living * len(case.weapons) * len(case.motives) * len(case.times),
+        "score": score,
+        "label": label,
+    }

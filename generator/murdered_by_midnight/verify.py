@@ -1,0 +1,386 @@
+"""The independent verifier of a Murdered by Midnight case.
+
+Written without z3 and without the generator's code: it reads an :class:`MbmCase` the way the
+rulebook's Author and a careful player do, and checks
+
+1. structure: ids are unique and every reference exists, the time grid is ordered, the timeline
+   gives every character one known location in every slot, the victim lies at the scene from the
+   time of death, the murderer stands there at the time of death, the discoverer at the
+   discovery, which comes after the death; the tokens stand where the timeline says at the
+   discovery; the sheet's sections hold what their names say; every sighting is true;
+2. reachability: the murder weapon lies at a location that can be searched, and the murderer
+   and every witness have a token on some map card, so they can be asked and confronted;
+3. uniqueness: a plain enumeration of every (murderer, weapon, motive, time) in the case's
+   lists keeps the tuples that survive what a player can learn —
+   forensics calls the weapon the murder weapon; dusting it shows the accused's prints; some
+   witness suspects the accused with that motive; some witness saw the accused at the scene at
+   that time — and exactly one, the solution, must remain.
+
+With ``neighbours`` (each location id's adjacent rooms), it also checks that every character
+walks at most one room per slot and that every witness stood in or next to the room they
+describe.
+
+A problem has a stable ``code`` (tests and tools match on it) and a sentence.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+
+from rules.murdered_by_midnight.case import MbmCase, WeaponFind
+
+Answer = tuple[str, str, str, str]
+
+
+@dataclass(frozen=True)
+class Problem:
+    code: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Report:
+    problems: tuple[Problem, ...]
+    answers: tuple[Answer, ...]  # every tuple consistent with what a player can learn
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    @property
+    def codes(self) -> frozenset[str]:
+        return frozenset(problem.code for problem in self.problems)
+
+
+def verify(case: MbmCase, *, neighbours: Mapping[str, Collection[str]] | None = None) -> Report:
+    """Every problem of ``case`` (none for a good case) and the answers a player can reach."""
+    checker = _Checker(case)
+    checker.check_ids()
+    if not checker.problems:  # the later checks look ids up
+        checker.check_times()
+        checker.check_timeline()
+        checker.check_sheet()
+        checker.check_reachable()
+        if neighbours is not None:
+            checker.check_movement(neighbours)
+        checker.check_unique()
+    return Report(tuple(checker.problems), tuple(checker.answers))
+
+
+class _Checker:
+    def __init__(self, case: MbmCase) -> None:
+        self.case = case
+        self.problems: list[Problem] = []
+        self.answers: list[Answer] = []
+        self.location_ids = [item.id for item in case.locations]
+        self.character_ids = [item.id for item in case.characters]
+        self.living = [item for item in self.character_ids if item != case.victim]
+
+    def fail(self, code: str, message: str) -> None:
+        self.problems.append(Problem(code, message))
+
+    # 1. structure -------------------------------------------------------------------------
+
+    def check_ids(self) -> None:
+        case = self.case
+        for kind, ids in (
+            ("location", self.location_ids),
+            ("character", self.character_ids),
+            ("weapon", [item.id for item in case.weapons]),
+            ("motive", [item.id for item in case.motives]),
+        ):
+            for item, count in sorted(Counter(ids).items()):
+                if count > 1:
+                    self.fail("ids/duplicate", f"{kind} id {item} is used {count} times")
+            if not ids:
+                self.fail("ids/empty", f"the case has no {kind}s")
+        locations, characters = set(self.location_ids), set(self.character_ids)
+        weapons, motives = {w.id for w in case.weapons}, {m.id for m in case.motives}
+
+        def need(value: str | None, known: set[str], what: str) -> None:
+            if value is not None and value not in known:
+                self.fail("ids/unknown", f"{what} names {value!r}, which the case does not have")
+
+        need(case.scene, locations, "the scene")
+        need(case.victim, characters, "the victim")
+        need(case.discoverer, characters, "the discoverer")
+        need(case.solution.murderer, characters, "the solution's murderer")
+        need(case.solution.weapon, weapons, "the solution's weapon")
+        need(case.solution.motive, motives, "the solution's motive")
+        for find in case.weapon_finds:
+            need(find.weapon, weapons, "a weapon find")
+            need(find.location, locations, f"the find of {find.weapon}")
+            need(find.prints, characters, f"the prints on {find.weapon}")
+        for suspect in case.suspects:
+            need(suspect, characters, "Murderer and Suspects")
+        for group in case.witness_groups:
+            for witness in group.witnesses:
+                need(witness, characters, "a witness group")
+            need(group.saw.person, characters, "a sighting")
+            need(group.saw.location, locations, "a sighting")
+            need(group.suspects.suspect, characters, "a suspicion")
+            need(group.suspects.motive, motives, "a suspicion")
+        for character, place in case.whereabouts.items():
+            need(character, characters, "the whereabouts")
+            need(place, locations, f"the whereabouts of {character}")
+        for character, slots in case.timeline.items():
+            need(character, characters, "the timeline")
+            for place in slots:
+                need(place, locations, f"the timeline of {character}")
+
+    def check_times(self) -> None:
+        case = self.case
+        times = list(case.times)
+        if not times:
+            self.fail("times/empty", "the case has no time grid")
+            return
+        for time in times:
+            hours, _, minutes = time.partition(":")
+            if (
+                not (len(time) == 5 and hours.isdigit() and minutes.isdigit() and int(hours) < 24)
+                or int(minutes) >= 60
+            ):
+                self.fail("times/format", f"{time!r} is not a time before midnight as HH:MM")
+        if times != sorted(set(times)):
+            self.fail("times/order", "the time grid is not strictly ascending")
+        for what, time in (
+            ("the discovery", case.discovered_at),
+            ("the time of death", case.solution.time),
+        ):
+            if time not in times:
+                self.fail("times/unknown", f"{what} {time!r} is not on the time grid")
+        for group in case.witness_groups:
+            if group.saw.time not in times:
+                self.fail("times/unknown", f"a sighting's time {group.saw.time!r} is off the grid")
+        if case.solution.time in times and case.discovered_at in times:
+            if times.index(case.discovered_at) <= times.index(case.solution.time):
+                self.fail("times/discovery", "the body is discovered before the time of death")
+
+    def where(self, character: str, time: str) -> str | None:
+        slots = self.case.timeline.get(character)
+        if slots is None or time not in self.case.times:
+            return None
+        index = self.case.times.index(time)
+        return slots[index] if index < len(slots) else None
+
+    def check_timeline(self) -> None:
+        case = self.case
+        for character in self.character_ids:
+            slots = case.timeline.get(character)
+            if slots is None or len(slots) != len(case.times):
+                self.fail(
+                    "timeline/coverage",
+                    f"the timeline does not place {character} in each of {len(case.times)} slots",
+                )
+        if any(problem.code.startswith("times/") for problem in self.problems):
+            return
+        if self.problems:
+            return
+        death, found = case.solution.time, case.discovered_at
+        if case.victim == case.discoverer:
+            self.fail("roles/discoverer", "the victim cannot discover their own body")
+        if case.solution.murderer == case.victim:
+            self.fail("roles/murderer", "the victim cannot be the murderer")
+        for time in case.times[case.times.index(death) :]:
+            if self.where(case.victim, time) != case.scene:
+                self.fail("timeline/victim", f"the victim is not at the scene at {time}")
+        if self.where(case.solution.murderer, death) != case.scene:
+            self.fail("timeline/murderer", f"the murderer is not at the scene at {death}")
+        if self.where(case.discoverer, found) != case.scene:
+            self.fail("timeline/discoverer", f"the discoverer is not at the scene at {found}")
+        if set(case.whereabouts) != set(self.living):
+            missing = sorted(set(self.living) - set(case.whereabouts))
+            extra = sorted(set(case.whereabouts) - set(self.living))
+            self.fail(
+                "whereabouts/coverage",
+                f"tokens missing for {missing or 'nobody'}, tokens for the dead or unknown"
+                f" {extra or 'nobody'}",
+            )
+        for character, place in case.whereabouts.items():
+            if character in self.living and self.where(character, found) != place:
+                self.fail(
+                    "whereabouts/timeline",
+                    f"{character}'s token stands in {place}, but the timeline has them in"
+                    f" {self.where(character, found)} at {found}",
+                )
+        if case.whereabouts.get(case.discoverer) != case.scene:
+            self.fail("whereabouts/discoverer", "the discoverer's token is not at the scene")
+        for group in case.witness_groups:
+            saw = group.saw
+            if self.where(saw.person, saw.time) != saw.location:
+                self.fail(
+                    "timeline/false-sighting",
+                    f"{group.witnesses} saw {saw.person} in {saw.location} at {saw.time}, but"
+                    f" the timeline has them in {self.where(saw.person, saw.time)}",
+                )
+            if saw.person == case.victim and case.times.index(saw.time) >= case.times.index(death):
+                self.fail("timeline/false-sighting", "a witness saw the victim after the death")
+
+    def check_sheet(self) -> None:
+        case, solution = self.case, self.case.solution
+        murder_weapon = case.murder_weapon
+        if murder_weapon.weapon != solution.weapon:
+            self.fail("sheet/murder-weapon", "the Murder Weapon section and the solution differ")
+        if murder_weapon.prints != solution.murderer:
+            self.fail(
+                "sheet/murderer-prints", "the murder weapon does not carry the murderer's prints"
+            )
+        if case.cause_of_death != case.weapon(solution.weapon).cause_of_death:
+            self.fail("sheet/cause-of-death", "the cause of death is not the murder weapon's")
+        for find in case.weapons_with_prints:
+            if find.prints is None or find.prints == solution.murderer:
+                self.fail(
+                    "sheet/weapon-prints",
+                    f"{find.weapon} in Weapons With Prints must carry another suspect's prints",
+                )
+            elif find.prints not in case.suspects:
+                self.fail("sheet/weapon-prints", f"the prints on {find.weapon} are not a suspect's")
+        for find in case.weapons_without_prints:
+            if find.prints is not None:
+                self.fail("sheet/weapon-prints", f"{find.weapon} is listed without prints")
+        weapons = Counter(find.weapon for find in case.weapon_finds)
+        for weapon, count in sorted(weapons.items()):
+            if count > 1:
+                self.fail("sheet/weapon-twice", f"{weapon} is listed {count} times on the sheet")
+        places = Counter(find.location for find in case.weapon_finds)
+        for place, count in sorted(places.items()):
+            if count > 1:
+                self.fail(
+                    "sheet/shared-location",
+                    f"{count} weapons lie in {place}: the Author, who looks weapons up by L"
+                    " number, could not tell their answers apart",
+                )
+        if solution.murderer not in case.suspects:
+            self.fail("sheet/suspects", "the murderer is not in Murderer and Suspects")
+        if case.victim in case.suspects:
+            self.fail("sheet/suspects", "the victim is listed among the suspects")
+        grouped = Counter(w for group in case.witness_groups for w in group.witnesses)
+        for character in self.living:
+            roles = grouped[character] + (character in case.suspects)
+            if roles != 1:
+                self.fail(
+                    "sheet/roles",
+                    f"{character} must be in exactly one of Murderer and Suspects or a witness"
+                    f" group, not {roles}",
+                )
+        if case.victim in grouped:
+            self.fail("sheet/roles", "the victim is listed as a witness")
+        if any(not group.witnesses for group in case.witness_groups):
+            self.fail("sheet/roles", "a witness group has no witnesses")
+
+    # 2. reachability ----------------------------------------------------------------------
+
+    def check_reachable(self) -> None:
+        case = self.case
+        if case.murder_weapon.location not in self.location_ids:
+            self.fail("fair/weapon-unreachable", "the murder weapon lies at no searchable location")
+        if case.solution.murderer not in case.whereabouts:
+            self.fail(
+                "fair/murderer-token",
+                f"the murderer {case.solution.murderer} has no token on the map to confront",
+            )
+        for group in case.witness_groups:
+            for witness in group.witnesses:
+                if witness not in case.whereabouts:
+                    self.fail("fair/witness-token", f"the witness {witness} has no token to ask")
+
+    # 3. uniqueness ------------------------------------------------------------------------
+
+    def confirmed(self, find: WeaponFind) -> bool:
+        """Forensics calls ``find`` the murder weapon: its line is the Murder Weapon section's,
+        or it shares that line's weapon or L number (the Author reads by either)."""
+        murder_weapon = self.case.murder_weapon
+        return find.weapon == murder_weapon.weapon or find.location == murder_weapon.location
+
+    def check_unique(self) -> None:
+        case = self.case
+        scene_times = {
+            g.saw.time
+            for g in case.witness_groups
+            if g.saw.person == case.solution.murderer and g.saw.location == case.scene
+        }
+        motives = {
+            g.suspects.motive
+            for g in case.witness_groups
+            if g.suspects.suspect == case.solution.murderer
+        }
+        confirmed = [find for find in case.weapon_finds if self.confirmed(find)]
+        if len(confirmed) > 1:
+            self.fail(
+                "fair/second-murder-weapon",
+                f"forensics would call {len(confirmed)} finds the murder weapon:"
+                f" {[(f.weapon, f.location) for f in confirmed]}",
+            )
+        if len(scene_times) > 1:
+            self.fail(
+                "fair/second-time",
+                f"witnesses saw the murderer at the scene at {sorted(scene_times)}",
+            )
+        if len(motives) > 1:
+            self.fail(
+                "fair/second-motive",
+                f"witnesses suspect the murderer for {len(motives)} motives: {sorted(motives)}",
+            )
+        asked = {w for g in case.witness_groups for w in g.witnesses if w in case.whereabouts}
+        testimony = [g for g in case.witness_groups if set(g.witnesses) & asked]
+        for murderer, weapon, motive, time in itertools.product(
+            self.character_ids,
+            [w.id for w in case.weapons],
+            [m.id for m in case.motives],
+            case.times,
+        ):
+            if murderer == case.victim or murderer not in case.whereabouts:
+                continue
+            if not any(find.weapon == weapon and find.prints == murderer for find in confirmed):
+                continue
+            if not any(
+                g.suspects.suspect == murderer and g.suspects.motive == motive for g in testimony
+            ):
+                continue
+            if not any(
+                g.saw.person == murderer and g.saw.location == case.scene and g.saw.time == time
+                for g in testimony
+            ):
+                continue
+            self.answers.append((murderer, weapon, motive, time))
+        solution = case.solution
+        expected = (solution.murderer, solution.weapon, solution.motive, solution.time)
+        if not self.answers:
+            self.fail("fair/no-answer", "no accusation fits everything a player can learn")
+        elif len(self.answers) > 1:
+            self.fail(
+                "fair/ambiguous",
+                f"{len(self.answers)} accusations fit what a player can learn: {self.answers}",
+            )
+        elif self.answers[0] != expected:
+            self.fail(
+                "fair/wrong-answer",
+                f"what a player can learn points to {self.answers[0]}, not the solution {expected}",
+            )
+
+    # movement (optional) ------------------------------------------------------------------
+
+    def check_movement(self, neighbours: Mapping[str, Collection[str]]) -> None:
+        case = self.case
+
+        def near(a: str | None, b: str | None) -> bool:
+            return a is not None and b is not None and (a == b or b in neighbours.get(a, ()))
+
+        for character, slots in case.timeline.items():
+            for index in range(1, len(slots)):
+                if not near(slots[index - 1], slots[index]):
+                    self.fail(
+                        "timeline/movement",
+                        f"{character} jumps from {slots[index - 1]} to {slots[index]} at"
+                        f" {case.times[index]}",
+                    )
+        for group in case.witness_groups:
+            for witness in group.witnesses:
+                if not near(self.where(witness, group.saw.time), group.saw.location):
+                    self.fail(
+                        "timeline/witness-away",
+                        f"{witness} was not in or next to {group.saw.location} at {group.saw.time}",
+                    )
