@@ -47,6 +47,8 @@ def check_case(case: MbmCase) -> None:
     if missing:
         raise SetupError(f"no whereabouts for {', '.join(missing)}", code=_BAD)
     for character, location in case.whereabouts.items():
+        if character == case.victim and location == case.scene:
+            continue  # the body lies at the scene; harmless to say so
         _known("whereabouts", character, living)
         _known(f"whereabouts of {character}", location, locations)
     if case.whereabouts[case.discoverer] != case.scene:
