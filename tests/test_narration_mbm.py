@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from generator import registry as generators
 from narration import has_template, narrate_case, narrate_event, public_glossary
 from narration.environment import display_name, with_article
 from rules import registry
@@ -377,3 +378,24 @@ def test_random_games_on_the_sample_case_tell_every_event_type_truly() -> None:
         seen |= play_and_check(system, _sample_envelope(), mode, seats, seed, randomly=True)
     seen |= play_and_check(system, _sample_envelope(), "competitive", 3, 1)
     assert seen == set(EVENT_TYPES)
+
+
+def _generated(seed: int, difficulty: str) -> dict[str, Any]:
+    try:
+        generators.load(("generator.murdered_by_midnight",))
+    except ImportError:
+        pytest.skip("the Murdered by Midnight generator has not landed yet")
+    return generators.generate(SYSTEM_ID, seed, {"difficulty": difficulty})
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "standard", "hard"])
+def test_games_on_generated_cases_are_told_truly(difficulty: str) -> None:
+    system = _mbm()
+    seen: set[str] = set()
+    for seed in range(12):
+        envelope = _generated(seed, difficulty)
+        assert narrate_case(SYSTEM_ID, envelope["public"])
+        mode, seats = TABLES[seed % len(TABLES)]
+        seen |= play_and_check(system, envelope, mode, seats, seed)
+        seen |= play_and_check(system, envelope, mode, seats, seed, randomly=True)
+    assert "game-ended" in seen and "prints-dusted" in seen
