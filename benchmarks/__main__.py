@@ -7,7 +7,7 @@ import os
 import platform
 from pathlib import Path
 
-from benchmarks import http
+from benchmarks import generation, http
 
 OUTPUT = Path(__file__).resolve().parents[1] / "BENCHMARKS.md"
 
@@ -17,7 +17,10 @@ def machine() -> str:
 
 
 def main() -> None:
-    sections = {"HTTP, SQLite, gunicorn 2 sync workers, wrk -t2 -c16": http.run()}
+    sections = {
+        "Murdered by Midnight: generate and verify one case": generation.run(),
+        "HTTP, SQLite, gunicorn 2 sync workers, wrk -t2 -c16": http.run(),
+    }
     lines = [
         "# Benchmarks",
         "",
