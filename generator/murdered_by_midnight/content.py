@@ -156,22 +156,23 @@ ROOMS: tuple[tuple[str, str], ...] = (
 
 #: Weapons: (name, the Cause of Death card it leaves).
 WEAPONS: tuple[tuple[str, str], ...] = (
-    ("Pewter Tankard", "a blow to the head"),
+    ("Pewter Tankard", "blunt-force trauma"),
     ("Fire Iron", "blunt-force trauma"),
-    ("Paper Knife", "a single stab wound"),
-    ("Silk Cord", "strangulation"),
-    ("Bottle of Arsenic", "arsenic poisoning"),
+    ("Marble Bust", "blunt-force trauma"),
+    ("Rowing Oar", "blunt-force trauma"),
+    ("Walking Cane", "blunt-force trauma"),
+    ("Paper Knife", "a deep cut"),
+    ("Cavalry Sabre", "a deep cut"),
+    ("Pruning Saw", "a deep cut"),
+    ("Hat Pin", "a puncture wound"),
+    ("Carving Fork", "a puncture wound"),
+    ("Bottle of Arsenic", "poisoning"),
+    ("Tincture of Foxglove", "poisoning"),
+    ("Silk Cord", "asphyxiation"),
+    ("Velvet Cushion", "asphyxiation"),
+    ("Bell Rope", "asphyxiation"),
     ("Duelling Pistol", "a gunshot wound"),
-    ("Cavalry Sabre", "a deep sword cut"),
-    ("Marble Bust", "a crushed skull"),
-    ("Hat Pin", "a puncture wound to the neck"),
-    ("Pruning Saw", "jagged lacerations"),
-    ("Tincture of Foxglove", "heart failure brought on by foxglove"),
-    ("Rowing Oar", "a heavy blow to the back"),
-    ("Velvet Cushion", "suffocation"),
-    ("Bell Rope", "a broken neck"),
-    ("Carving Fork", "twin puncture wounds"),
-    ("Walking Cane", "a fractured temple"),
+    ("Hunting Rifle", "a gunshot wound"),
 )
 
 #: Motives, worded to follow "because of ...".

@@ -172,8 +172,7 @@ def draft(settings: Settings, rng: random.Random) -> Draft | None:
     distance = distances(n_locations)
 
     # weapons: each at its own location; the murderer hides the murder weapon after the murder
-    weapons = tuple(rng.sample(sorted(content.WEAPONS), 1 + settings.red_herrings))
-    murder_weapon = rng.randrange(len(weapons))
+    weapons, murder_weapon = _draw_weapons(rng, 1 + settings.red_herrings)
     hiding = [
         room
         for room in range(n_locations)
@@ -294,6 +293,25 @@ def _location(index: int) -> str:
 
 def _character(index: int) -> str:
     return f"C{index + 1}"
+
+
+def _draw_weapons(rng: random.Random, count: int) -> tuple[tuple[tuple[str, str], ...], int]:
+    """The case's weapons (name, cause of death) and the index of the one that killed.
+
+    With two weapons or more, another one leaves the same cause of death: the Cause of Death
+    card, shown at setup, narrows the weapon down without naming it, so forensics still counts.
+    """
+    pool = sorted(content.WEAPONS)
+    if count == 1:
+        return (rng.choice(pool),), 0
+    by_cause: dict[str, list[tuple[str, str]]] = {}
+    for weapon in pool:
+        by_cause.setdefault(weapon[1], []).append(weapon)
+    shared = sorted(cause for cause, weapons in by_cause.items() if len(weapons) >= 2)
+    murder, twin = rng.sample(by_cause[rng.choice(shared)], 2)
+    weapons = [murder, twin, *rng.sample([w for w in pool if w not in (murder, twin)], count - 2)]
+    rng.shuffle(weapons)
+    return tuple(weapons), weapons.index(murder)
 
 
 def _weapon(index: int) -> str:

@@ -145,8 +145,20 @@ def test_the_rating_grows_with_difficulty() -> None:
         ]
         for rating in ratings:
             assert rating["questions"] == 5
-            assert 0 <= rating["map_reveals"] <= 3
+            assert 0 <= rating["map_reveals"] <= 4  # weapon, two witnesses, murderer
             assert rating["label"] in ("gentle", "tricky", "fiendish")
             assert rating["score"] > rating["questions"]
         scores[difficulty] = statistics.mean(rating["score"] for rating in ratings)
     assert scores["easy"] < scores["standard"] < scores["hard"]
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "standard", "hard"])
+def test_the_cause_of_death_narrows_the_weapon_without_naming_it(difficulty: str) -> None:
+    """Setup shows "the Cause of Death card matching the case's details"; "Deduce the Murder
+    Weapon: ... verified as the murder weapon by forensic analysis" — so the card alone must not
+    give the weapon away: another weapon of the case leaves the same cause."""
+    for seed in range(40):
+        case = from_envelope(registry.generate(SYSTEM_ID, seed, {"difficulty": difficulty}))
+        same_cause = [w for w in case.weapons if w.cause_of_death == case.cause_of_death]
+        assert case.solution.weapon in {w.id for w in same_cause}
+        assert len(same_cause) >= 2, f"seed {seed}: the cause of death names the weapon"
