@@ -41,9 +41,10 @@ def narrate_event(
     template = environment().select_template(template_name(system_id, event["type"]))
     actor = event.get("actor")
     actor_name = None if actor is None else seat_name(names, actor)
-    return template.render(
+    text = template.render(
         event=event, actor_name=actor_name, names=list(names), glossary=dict(glossary or {})
     ).strip()
+    return text[:1].upper() + text[1:]  # a name like "the inspector" may open the sentence
 
 
 def public_glossary(public: Mapping[str, Any]) -> dict[str, str]:

@@ -81,7 +81,7 @@ VICTIM_ROLES: tuple[str, ...] = (
     "The owner of the house, recently returned from abroad",
     "A celebrated novelist working on a scandalous memoir",
     "A banker who had called in several loans that week",
-    "The family matriarch, who was rewriting her will",
+    "The head of the family, who was rewriting the will",
     "A theatre impresario with a long list of rivals",
     "A physician who knew the secrets of half the county",
 )
@@ -109,7 +109,7 @@ OCCUPATIONS: tuple[str, ...] = (
     "A chemist from the town",
     "The housekeeper",
     "An amateur astronomer",
-    "The victim's fiancé",
+    "The victim's intended",
 )
 
 #: A trait: the second half of every biography.
