@@ -15,6 +15,9 @@ from typing import Any
 
 CaseParts = Mapping[str, Any]
 GenerateFn = Callable[[int, Mapping[str, Any]], CaseParts]
+#: ``(code, reason)`` pairs: what an independent check finds wrong with a case envelope.
+Problems = list[tuple[str, str]]
+VerifyFn = Callable[[Mapping[str, Any]], Problems]
 
 SEED_LIMIT = 2**63
 
@@ -30,6 +33,7 @@ class Generator:
     system: str
     generate: GenerateFn
     schema_version: int = 1
+    verify: VerifyFn | None = None
 
 
 _GENERATORS: dict[str, Generator] = {}
@@ -44,9 +48,19 @@ def load(modules: tuple[str, ...] = BUILT_IN) -> None:
         importlib.import_module(name)
 
 
-def register(system_id: str, generate_fn: GenerateFn, *, schema_version: int = 1) -> None:
-    """Make ``generate_fn`` the case generator of ``system_id``."""
-    _GENERATORS[system_id] = Generator(system_id, generate_fn, schema_version)
+def register(
+    system_id: str,
+    generate_fn: GenerateFn,
+    *,
+    schema_version: int = 1,
+    verify_fn: VerifyFn | None = None,
+) -> None:
+    """Make ``generate_fn`` the case generator of ``system_id``.
+
+    ``verify_fn(envelope)``, if given, is the system's independent check of a case: it returns
+    ``(code, reason)`` pairs, none for a fair case; :func:`verify` calls it.
+    """
+    _GENERATORS[system_id] = Generator(system_id, generate_fn, schema_version, verify_fn)
 
 
 def unregister(system_id: str) -> None:
@@ -55,6 +69,11 @@ def unregister(system_id: str) -> None:
 
 def has_generator(system_id: str) -> bool:
     return system_id in _GENERATORS
+
+
+def has_verifier(system_id: str) -> bool:
+    generator = _GENERATORS.get(system_id)
+    return generator is not None and generator.verify is not None
 
 
 def generate(system_id: str, seed: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -77,3 +96,29 @@ def generate(system_id: str, seed: int, options: Mapping[str, Any] | None = None
         "secret": dict(parts.get("secret", {})),
         "rating": dict(parts.get("rating", {})),
     }
+
+
+def verify(envelope: Mapping[str, Any]) -> Problems:
+    """What the independent verifier of the envelope's system finds wrong (empty: fair).
+
+    :class:`CaseOptionsError` when the envelope names no system with a verifier; a schema
+    version other than the generator's is a problem of the case, as the verifier would be
+    reading a sheet it does not know.
+    """
+    system_id = envelope.get("system")
+    generator = _GENERATORS.get(system_id) if isinstance(system_id, str) else None
+    if generator is None:
+        known = ", ".join(sorted(_GENERATORS)) or "none"
+        raise CaseOptionsError(f"no case generator for {system_id!r}; known systems: {known}")
+    if generator.verify is None:
+        raise CaseOptionsError(f"{system_id} has no case verifier")
+    version = envelope.get("schema_version")
+    if version != generator.schema_version:
+        return [
+            (
+                "envelope/schema-version",
+                f"schema version {version!r}, but {system_id} cases are version"
+                f" {generator.schema_version}",
+            )
+        ]
+    return list(generator.verify(envelope))

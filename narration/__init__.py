@@ -3,13 +3,14 @@
 Narration is added to events; it never replaces their data.
 """
 
-from narration.casebook import narrate_case
+from narration.casebook import narrate_author_sheet, narrate_case
 from narration.environment import add_template_folder
 from narration.events import has_template, narrate_event, public_glossary
 
 __all__ = [
     "add_template_folder",
     "has_template",
+    "narrate_author_sheet",
     "narrate_case",
     "narrate_event",
     "public_glossary",

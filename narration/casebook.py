@@ -34,3 +34,27 @@ def narrate_case(system_id: str, public: Mapping[str, Any]) -> str | None:
         return None
     template = environment().get_template(case_template_name(system_id))
     return template.render(case=public, glossary=public_glossary(public)).strip()
+
+
+def author_sheet_template_name(system_id: str) -> str:
+    return f"{system_id}/author-sheet.j2"
+
+
+def narrate_author_sheet(system_id: str, envelope: Mapping[str, Any]) -> str | None:
+    """The Author's sheet of a whole case envelope (hidden truth and rating included), or
+    ``None`` if the system has no ``author-sheet.j2`` template.
+
+    It reveals the solution: it is for the author who prints a case book, never for a player.
+    """
+    try:
+        template = environment().get_template(author_sheet_template_name(system_id))
+    except jinja2.TemplateNotFound:
+        return None
+    public = envelope["public"]
+    return template.render(
+        case=public,
+        sheet=envelope.get("secret", {}),
+        solution=envelope["solution"],
+        rating=envelope.get("rating", {}),
+        glossary=public_glossary(public),
+    ).strip()

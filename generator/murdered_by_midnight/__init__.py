@@ -27,4 +27,6 @@ def generate(seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
     return to_envelope_parts(case) | {"rating": rate(case)}
 
 
-registry.register(SYSTEM_ID, generate, schema_version=SCHEMA_VERSION)
+from .checks import verify_envelope  # noqa: E402  (the hook needs the modules above)
+
+registry.register(SYSTEM_ID, generate, schema_version=SCHEMA_VERSION, verify_fn=verify_envelope)
