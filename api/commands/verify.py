@@ -33,7 +33,7 @@ def read_lines(path: str, stdin: TextIO) -> tuple[str, list[str]]:
 def parse_envelope(name: str, number: int, line: str) -> dict[str, Any]:
     try:
         envelope = json.loads(line)
-    except ValueError as error:
+    except json.JSONDecodeError as error:
         raise CommandError(f"{name} line {number}: not valid JSON ({error.msg})") from None
     if not isinstance(envelope, dict):
         raise CommandError(f"{name} line {number}: expected a case envelope (a JSON object)")

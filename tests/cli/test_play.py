@@ -1,0 +1,218 @@
+"""``casebook play``: whole games scripted through ``input_fn``, bad input, quitting, EOF."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Callable, Iterable
+
+import pytest
+
+from api.commands import play
+from api.commands.generate import CommandError
+from narration import public_glossary
+from rules.core import Action, RuleError, Seat
+from tests.cli.helpers import SYSTEM, assert_one_line_error, run_process
+
+
+def menu_answers(table: play.Table, seat: int, action: Action) -> list[str]:
+    """The numbers a person types to ask for ``action``: the action, then each parameter
+    with more than one choice (a single choice is taken without asking)."""
+    legal = table.system.legal_actions(table.state, seat)
+    types = [spec.type for spec in legal]
+    spec = legal[types.index(action.type)]
+    answers = [str(types.index(action.type) + 1)]
+    for name, choices in spec.params.items():
+        if len(choices) > 1:
+            answers.append(str(list(choices).index(action.params[name]) + 1))
+    return answers
+
+
+def bot_typist(table: play.Table, seed: int = 0) -> Callable[[str], str]:
+    """An ``input_fn`` that types, menu number by menu number, what the engine's bot would do
+    from the view of the seat whose turn it is."""
+    rng = random.Random(seed)
+    queue: list[str] = []
+
+    def type_answer(prompt: str) -> str:
+        assert prompt == play.PROMPT
+        if not queue:
+            (seat,) = table.system.to_act(table.state)
+            view = table.system.view(table.state, seat)
+            legal = table.system.legal_actions(table.state, seat)
+            queue.extend(menu_answers(table, seat, table.system.bot_choose(view, legal, rng)))
+        return queue.pop(0)
+
+    return type_answer
+
+
+def scripted(lines: Iterable[str]) -> Callable[[str], str]:
+    """An ``input_fn`` that types ``lines`` and then reaches the end of input."""
+    remaining = iter(lines)
+
+    def type_line(prompt: str) -> str:
+        try:
+            return next(remaining)
+        except StopIteration:
+            raise EOFError from None
+
+    return type_line
+
+
+def new_table(seats: str | None = None, *, mode: str | None = None, seed: int = 5) -> play.Table:
+    return play.start(
+        SYSTEM,
+        mode=mode,
+        seed=seed,
+        difficulty="easy",
+        seats=play.parse_seats(seats),
+        input_fn=scripted([]),
+        output=io.StringIO(),
+    )
+
+
+def transcript(table: play.Table) -> str:
+    assert isinstance(table.output, io.StringIO)
+    return table.output.getvalue()
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_a_solo_game_played_through_the_menus_ends_with_the_solution(seed: int) -> None:
+    table = new_table(seed=seed)
+    table.input_fn = bot_typist(table, seed)
+    outcome = play.play(table)
+    assert outcome is not None and outcome.winners == (0,)
+    text = transcript(table)
+    solution = table.case["solution"]
+    names = public_glossary(table.case["public"])
+    assert text.startswith(table.case["public"]["title"])
+    assert "Murdered by Midnight, solo mode" in text
+    assert "What will Inspector do?" in text and "  1) " in text
+    assert "What you have learned:" in text
+    assert "Winners: Inspector." in text
+    tail = text.split("The solution:")[1]
+    assert f"Murderer: {names[solution['murderer']]}" in tail
+    assert f"Weapon: {names[solution['weapon']]}" in tail
+    assert f"Motive: {names[solution['motive']]}" in tail
+    assert f"Time: {solution['time']}" in tail
+    assert "Type a number" not in text  # the typist never typed anything wrong
+    for artefact in ("{{", "{%", "None", "Undefined", "['", "{'"):
+        assert artefact not in text, artefact
+
+
+def test_locations_are_offered_with_their_l_numbers() -> None:
+    table = new_table()
+    table.input_fn = bot_typist(table)
+    play.play(table)
+    names = public_glossary(table.case["public"])
+    scene = table.case["public"]["scene"]
+    assert f"{names[scene]} ({scene})" in transcript(table)
+
+
+def test_hot_seat_announces_whose_turn_it_is_and_bots_play_themselves() -> None:
+    table = new_table("Ann,Bob,bot", mode="competitive")
+    table.input_fn = bot_typist(table, 1)
+    outcome = play.play(table)
+    assert outcome is not None
+    text = transcript(table)
+    assert "=== Ann's turn ===" in text and "=== Bob's turn ===" in text
+    assert "What will Bob do?" in text
+    assert "Bot 3" in text and "=== Bot 3's turn ===" not in text
+    assert "The solution:" in text
+
+
+def test_bad_input_reprompts_with_one_line_then_q_quits() -> None:
+    table = new_table()
+    table.input_fn = scripted(["", "zero", "0", "99", "-1", "q"])
+    assert play.play(table) is None
+    text = transcript(table)
+    legal = table.system.legal_actions(table.state, 0)
+    hint = f"Type a number from 1 to {len(legal)}, or q to quit."
+    assert text.count(hint) == 5
+    assert text.rstrip().endswith("You close the case file. The solution stays sealed.")
+    assert "The solution:" not in text and "Traceback" not in text
+
+
+def test_b_goes_back_from_a_parameter_to_the_actions() -> None:
+    table = new_table()
+    legal = table.system.legal_actions(table.state, 0)
+    reveal = 1 + [spec.type for spec in legal].index("reveal-location")
+    table.input_fn = scripted([str(reveal), "b", str(reveal), "1"])
+    assert play.play(table) is None  # the end of input after the reveal
+    text = transcript(table)
+    assert text.count("What will Inspector do?") == 3
+    assert text.count("Where will the new card lie?") == 2
+    assert (
+        "Inspector turned over" in text
+        or "drawn by Inspector" in text
+        or ("Inspector opened up" in text)
+    )
+
+
+def test_the_end_of_input_quits_cleanly() -> None:
+    table = new_table()
+    assert play.play(table) is None
+    assert "You close the case file." in transcript(table)
+
+
+def test_a_refused_action_is_one_line_and_asks_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    table = new_table()
+    answers = iter([Action("accuse", {"murderer": "nobody"}), None])
+
+    def choose(*args: object) -> Action:
+        action = next(answers)
+        if action is None:
+            raise play.Quit
+        return action
+
+    monkeypatch.setattr(play, "choose_action", choose)
+    assert play.play(table) is None
+    assert "Not allowed: " in transcript(table)
+
+
+@pytest.mark.parametrize(
+    ("seats", "message"),
+    [
+        ("bot,bot", "at least one person"),
+        ("Ann,,bot", "names separated by commas"),
+        ("Ann,Ann", "two seats are called 'Ann'"),
+    ],
+)
+def test_bad_seats_are_refused(seats: str, message: str) -> None:
+    with pytest.raises(CommandError, match=message):
+        play.parse_seats(seats)
+
+
+def test_seats_name_bots_after_their_seat() -> None:
+    assert play.parse_seats("Ann, BOT ,bot") == [
+        Seat("Ann"),
+        Seat("Bot 2", bot=True),
+        Seat("Bot 3", bot=True),
+    ]
+
+
+def test_a_mode_that_does_not_fit_the_seats_is_a_rule_error() -> None:
+    with pytest.raises(RuleError, match="solo mode takes 1 to 1 seats"):
+        new_table("Ann,bot", mode="solo")
+
+
+def test_the_installed_command_plays_until_the_input_ends() -> None:
+    done = run_process(
+        "play", SYSTEM, "--seed", "9", "--difficulty", "easy", "--seats", "Ann,bot", stdin="x\n1\n"
+    )
+    assert done.returncode == 0 and done.stderr == ""
+    assert "What will Ann do?" in done.stdout and "Type a number from 1 to" in done.stdout
+    assert done.stdout.rstrip().endswith("The solution stays sealed.")
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragments"),
+    [
+        (["play", "no-such-game"], ["no system 'no-such-game'"]),
+        (["play", SYSTEM, "--mode", "tag"], ["no mode 'tag'"]),
+        (["play", SYSTEM, "--seats", "bot"], ["at least one person"]),
+    ],
+)
+def test_the_installed_command_fails_in_one_line(argv: list[str], fragments: list[str]) -> None:
+    done = run_process(*argv)
+    assert_one_line_error(done.returncode, done.stderr, *fragments)
