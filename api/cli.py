@@ -63,6 +63,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=os.environ.get("WEB_CONCURRENCY", "2"),
         help="gunicorn worker processes (default: $WEB_CONCURRENCY or 2)",
     )
+    serve.add_argument(
+        "--access-log",
+        action=argparse.BooleanOptionalAction,
+        default=os.environ.get("CASEBOOK_ACCESS_LOG", "").lower() in {"1", "true", "yes", "on"},
+        help="log every request to stdout (default: off, or $CASEBOOK_ACCESS_LOG=1)",
+    )
     serve.add_argument("--debug", action="store_true", help="Flask's reloading debug server")
     serve.set_defaults(run=_serve)
 
@@ -132,7 +138,8 @@ def _serve(args: argparse.Namespace) -> None:
             self.cfg.set("bind", f"{args.host}:{args.port}")
             self.cfg.set("workers", args.workers)
             self.cfg.set("worker_class", "sync")
-            self.cfg.set("accesslog", "-")
+            if args.access_log:  # off by default: a line per request costs throughput
+                self.cfg.set("accesslog", "-")
 
         def load(self) -> Callable[..., Any]:
             return create_app({"AUTO_MIGRATE": False})
