@@ -28,7 +28,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     generators.load()
     registry.load(tuple(app.config["PLUGINS"]))
 
-    store = Store(app.config["DATABASE_URL"])
+    store = Store(app.config["DATABASE_URL"], sqlite_synchronous=app.config["SQLITE_SYNCHRONOUS"])
     if app.config["AUTO_MIGRATE"]:
         store.migrate()
     app.extensions["casebook"] = Service(store)

@@ -20,6 +20,7 @@ def from_env(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
             environ.get("CASEBOOK_DATABASE_URL", DEFAULT_DATABASE_URL)
         ),
         "PLUGINS": plugin_modules(environ.get("CASEBOOK_PLUGINS", "")),
+        "SQLITE_SYNCHRONOUS": environ.get("CASEBOOK_SQLITE_SYNCHRONOUS", "full").strip().lower(),
         "PORT": int(environ.get("PORT", "8000")),
         "AUTO_MIGRATE": True,
         "MAX_CONTENT_LENGTH": MAX_CONTENT_LENGTH,

@@ -1,6 +1,7 @@
 """The startup self-check: the settings that durability and safe concurrency depend on.
 
-SQLite must run in WAL with ``synchronous=FULL`` (an acknowledged move survives an OS crash),
+SQLite must run in WAL with ``synchronous=FULL`` (an acknowledged move survives an OS crash), or
+``NORMAL`` where the operator chose it (it survives a crash of the process, not of the machine),
 wait for locks instead of failing at once, enforce foreign keys, and live on a local filesystem:
 WAL's shared memory does not work across a network filesystem (sqlite.org/wal.html).
 """
@@ -15,15 +16,18 @@ from sqlalchemy.engine import Connection
 from api.storage.records import StoreError
 
 _SYNCHRONOUS = {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}
-_EXPECTED = {"journal_mode": "wal", "synchronous": "FULL", "foreign_keys": 1}
+_EXPECTED = {"journal_mode": "wal", "foreign_keys": 1}
 _NETWORK_FILESYSTEMS = frozenset(
     {"nfs", "nfs4", "cifs", "smb3", "smbfs", "9p", "afs", "ceph", "glusterfs", "fuse.sshfs"}
 )
 _MOUNTS = Path("/proc/mounts")
 
 
-def check_sqlite(conn: Connection, database: str) -> dict[str, object]:
-    """Report the connection's pragmas and the file's filesystem; raise if one is unsafe."""
+def check_sqlite(conn: Connection, database: str, synchronous: str = "full") -> dict[str, object]:
+    """Report the connection's pragmas and the file's filesystem; raise if one is unsafe.
+
+    ``synchronous`` is the setting the store was configured with (``full`` by default).
+    """
     report: dict[str, object] = {
         "backend": "sqlite",
         "sqlite_version": conn.exec_driver_sql("SELECT sqlite_version()").scalar_one(),
@@ -33,7 +37,8 @@ def check_sqlite(conn: Connection, database: str) -> dict[str, object]:
         "foreign_keys": conn.exec_driver_sql("PRAGMA foreign_keys").scalar_one(),
         "filesystem": filesystem_of(database),
     }
-    wrong = [name for name, value in _EXPECTED.items() if report[name] != value]
+    expected = {**_EXPECTED, "synchronous": synchronous.upper()}
+    wrong = [name for name, value in expected.items() if report[name] != value]
     timeout = report["busy_timeout_ms"]
     if not isinstance(timeout, int) or timeout <= 0:
         wrong.append("busy_timeout_ms")

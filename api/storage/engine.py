@@ -1,7 +1,8 @@
 """Engines configured for safe concurrent writes on SQLite and PostgreSQL.
 
 SQLite: every connection gets WAL, ``synchronous=FULL`` (an acknowledged move survives an OS
-crash), a busy timeout and foreign keys. pysqlite's own BEGIN handling is switched off so that
+crash; ``normal`` may be chosen instead, which survives a crash of the process but not of the
+machine), a busy timeout and foreign keys. pysqlite's own BEGIN handling is switched off so that
 writers start with ``BEGIN IMMEDIATE``: two writers that both began deferred and then tried to
 upgrade their read locks would make one fail at once with "database is locked", whatever the
 timeout. Reads begin deferred and never wait on writers in WAL mode.
@@ -25,18 +26,27 @@ WRITE_OPTION = "casebook_write"
 """Execution option marking a connection whose transaction will write (BEGIN IMMEDIATE)."""
 
 DEFAULT_BUSY_TIMEOUT_MS = 5000
+#: The ``synchronous`` settings a SQLite database may run with; the first is the default.
+SQLITE_SYNCHRONOUS = ("full", "normal")
 _PG_CONNECT_TIMEOUT_S = 10
 
 _dumps = functools.partial(json.dumps, separators=(",", ":"))
 
 
-def create_engine(url: str, *, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> Engine:
+def create_engine(
+    url: str,
+    *,
+    busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
+    sqlite_synchronous: str = SQLITE_SYNCHRONOUS[0],
+) -> Engine:
     """Build the engine for ``url`` with the settings its backend needs."""
+    if sqlite_synchronous not in SQLITE_SYNCHRONOUS:
+        raise ValueError(f"SQLite synchronous must be one of {', '.join(SQLITE_SYNCHRONOUS)}")
     parsed = make_url(url)
     options: dict[str, Any] = {"json_serializer": _dumps, "json_deserializer": json.loads}
     if parsed.get_backend_name() == "sqlite":
         engine = sa.create_engine(parsed, **options)
-        _configure_sqlite(engine, busy_timeout_ms)
+        _configure_sqlite(engine, busy_timeout_ms, sqlite_synchronous)
         return engine
     if parsed.get_backend_name() == "postgresql" and "connect_timeout" not in parsed.query:
         options["connect_args"] = {"connect_timeout": _PG_CONNECT_TIMEOUT_S}
@@ -60,7 +70,7 @@ def reader(engine: Engine) -> Engine:
     return engine
 
 
-def _configure_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
+def _configure_sqlite(engine: Engine, busy_timeout_ms: int, synchronous: str) -> None:
     """Install the per-connection pragmas and our own BEGIN (the pysqlite recipe)."""
 
     def on_connect(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:
@@ -70,7 +80,7 @@ def _configure_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
             # The timeout first: switching to WAL may have to wait for another connection.
             cursor.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
             cursor.execute("PRAGMA journal_mode = WAL")
-            cursor.execute("PRAGMA synchronous = FULL")
+            cursor.execute(f"PRAGMA synchronous = {synchronous.upper()}")
             cursor.execute("PRAGMA foreign_keys = ON")
         finally:
             cursor.close()

@@ -20,7 +20,13 @@ from sqlalchemy.engine import Connection, Engine
 
 from api.storage import migrate as migrations
 from api.storage.checks import check_postgresql, check_sqlite
-from api.storage.engine import DEFAULT_BUSY_TIMEOUT_MS, create_engine, reader, writer
+from api.storage.engine import (
+    DEFAULT_BUSY_TIMEOUT_MS,
+    SQLITE_SYNCHRONOUS,
+    create_engine,
+    reader,
+    writer,
+)
 from api.storage.failures import translated
 from api.storage.records import (
     StoredCase,
@@ -78,8 +84,19 @@ _INSERT_STEPS = sa.insert(steps)
 class Store:
     """Durable storage for cases and games; safe to share between threads."""
 
-    def __init__(self, url: str, *, busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS) -> None:
-        self._engine = create_engine(url, busy_timeout_ms=busy_timeout_ms)
+    def __init__(
+        self,
+        url: str,
+        *,
+        busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
+        sqlite_synchronous: str = SQLITE_SYNCHRONOUS[0],
+    ) -> None:
+        """``sqlite_synchronous``: ``full`` (the default: an acknowledged write survives an OS
+        crash) or ``normal`` (it survives a crash of the process only); ignored off SQLite."""
+        self._engine = create_engine(
+            url, busy_timeout_ms=busy_timeout_ms, sqlite_synchronous=sqlite_synchronous
+        )
+        self._sqlite_synchronous = sqlite_synchronous
         self._reader = reader(self._engine)
         self._writer = writer(self._engine)
 
@@ -97,7 +114,8 @@ class Store:
         """Report the settings durability depends on; raise ``StoreError`` if one is wrong."""
         with translated("report its settings"), self._reader.connect() as conn:
             if self._engine.dialect.name == "sqlite":
-                return check_sqlite(conn, self._engine.url.database or "")
+                database = self._engine.url.database or ""
+                return check_sqlite(conn, database, self._sqlite_synchronous)
             return check_postgresql(conn)
 
     def dispose(self) -> None:

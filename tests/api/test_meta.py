@@ -77,3 +77,7 @@ def test_config_reads_the_environment() -> None:
     assert settings["PLUGINS"] == ("tests.toy", "other.mod")
     assert settings["PORT"] == 9000
     assert settings["MAX_CONTENT_LENGTH"] == 64 * 1024
+    assert settings["SQLITE_SYNCHRONOUS"] == "full"
+    assert config.from_env({"CASEBOOK_SQLITE_SYNCHRONOUS": "NORMAL"})["SQLITE_SYNCHRONOUS"] == (
+        "normal"
+    )

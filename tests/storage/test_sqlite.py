@@ -72,6 +72,20 @@ def test_self_check_fails_on_a_weakened_connection(sqlite_store: Store) -> None:
         sqlite_store.self_check()
 
 
+def test_normal_synchronous_is_an_operator_choice(db_path: Path) -> None:
+    store = Store(f"sqlite:///{db_path}", sqlite_synchronous="normal")
+    try:
+        store.migrate()
+        assert store.self_check()["synchronous"] == "NORMAL"
+    finally:
+        store.dispose()
+
+
+def test_unknown_synchronous_settings_are_refused(db_path: Path) -> None:
+    with pytest.raises(ValueError, match="synchronous"):
+        Store(f"sqlite:///{db_path}", sqlite_synchronous="off")
+
+
 def test_writers_begin_immediate_and_readers_deferred(sqlite_store: Store) -> None:
     game = new_game(sqlite_store)
     begins: list[str] = []
