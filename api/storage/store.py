@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from typing import Any
 
@@ -28,6 +29,7 @@ from api.storage.engine import (
     writer,
 )
 from api.storage.failures import translated
+from api.storage.gate import WriterGate, no_gate
 from api.storage.records import (
     StoredCase,
     StoredGame,
@@ -97,6 +99,7 @@ class Store:
             url, busy_timeout_ms=busy_timeout_ms, sqlite_synchronous=sqlite_synchronous
         )
         self._sqlite_synchronous = sqlite_synchronous
+        self._gate = _writer_gate(self._engine, busy_timeout_ms)
         self._reader = reader(self._engine)
         self._writer = writer(self._engine)
 
@@ -136,7 +139,7 @@ class Store:
             author_token_hash=author_token_hash,
             created_at=_now(),
         )
-        with translated("store the case"), self._writer.begin() as conn:
+        with translated("store the case"), self._gate(), self._writer.begin() as conn:
             conn.execute(
                 _INSERT_CASE,
                 {
@@ -197,7 +200,7 @@ class Store:
             created_at=now,
             updated_at=now,
         )
-        with translated("create the game"), self._writer.begin() as conn:
+        with translated("create the game"), self._gate(), self._writer.begin() as conn:
             conn.execute(
                 _INSERT_GAME,
                 {
@@ -271,7 +274,7 @@ class Store:
         new_version = expected_version + len(steps)
         with translated("record the move"):
             try:
-                with self._writer.begin() as conn:
+                with self._gate(), self._writer.begin() as conn:
                     row = conn.execute(
                         _ADVANCE_GAME,
                         {
@@ -328,6 +331,17 @@ class Store:
     def _current_version(self, game_id: str) -> int | None:
         with self._reader.connect() as conn:
             return conn.execute(_GET_VERSION, {"id": game_id}).scalar()
+
+
+def _writer_gate(engine: Engine, timeout_ms: int) -> Callable[[], AbstractContextManager[None]]:
+    """A queue for the writers of a SQLite file; PostgreSQL and in-memory SQLite need none.
+
+    (Nor do ``file:`` URIs get one: their path is not a plain file name to put a lock beside.)
+    """
+    database = engine.url.database or ""
+    if engine.dialect.name != "sqlite" or database in ("", ":memory:") or database[:5] == "file:":
+        return no_gate
+    return WriterGate(database + "-writers", timeout_ms)
 
 
 def _read_seats(conn: Connection, game_id: str) -> tuple[StoredSeat, ...]:
