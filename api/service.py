@@ -15,9 +15,9 @@ from typing import Any
 
 from api import security
 from api.storage import (
+    OpenGame,
     Store,
     StoredCase,
-    StoredGame,
     StoredSeat,
     StoredStep,
     VersionConflict,
@@ -339,7 +339,7 @@ class Service:
 
     def log(self, game_id: str, token: str | None, *, after: int, limit: int) -> dict[str, Any]:
         """The events of steps ``after + 1`` onwards that the caller's seat may see."""
-        game, seat = self._open(game_id, token)
+        game, seat = self._open(game_id, token, with_public_case=True)
         steps = self.store.list_steps(game_id, after=after, limit=limit)
         return {"version": game.version, "events": _seat_events(game, steps, seat)}
 
@@ -354,7 +354,7 @@ class Service:
     def _play_once(
         self, game_id: str, token: str | None, action: Action, if_match: frozenset[int] | None
     ) -> dict[str, Any]:
-        game, seat = self._open(game_id, token)
+        game, seat = self._open(game_id, token, with_public_case=True)
         if if_match is not None and game.version not in if_match:
             raise VersionMismatch(f"The game is at version {game.version}; read it again.")
         system = registry.get(game.system)
@@ -363,24 +363,26 @@ class Service:
         bots = frozenset(s.number for s in game.seats if s.bot)
         state, bot_steps = _run_bots(system, game.seed, state, bots, version=game.version + 1)
         steps += bot_steps
-        stored = self.store.append_steps(
+        status = _status(system, state)
+        version = self.store.append_steps(
             game_id,
             expected_version=game.version,
             steps=steps,
             state=system.state_to_json(state),
-            status=_status(system, state),
+            status=status,
         )
-        return {
-            "version": stored.version,
-            "status": stored.status,
-            "events": _seat_events(game, steps, seat),
-        }
+        return {"version": version, "status": status, "events": _seat_events(game, steps, seat)}
 
-    def _open(self, game_id: str, token: str | None) -> tuple[StoredGame, int]:
-        """The game and the seat ``token`` opens in it; nothing tells a stranger it exists."""
+    def _open(
+        self, game_id: str, token: str | None, *, with_public_case: bool = False
+    ) -> tuple[OpenGame, int]:
+        """The game and the seat ``token`` opens in it; nothing tells a stranger it exists.
+
+        ``with_public_case`` also reads the public part of the case, which narration needs.
+        """
         if token is None or not security.is_well_formed(token):
             raise Unauthenticated("This needs the bearer token of a seat in this game.")
-        game = self.store.get_game(game_id)
+        game = self.store.open_game(game_id, with_public_case=with_public_case)
         if game is not None:
             for seat in game.seats:
                 if security.matches(token, seat.token_hash):
@@ -492,13 +494,14 @@ def _run_bots(
     return state, steps
 
 
-def _seat_events(game: StoredGame, steps: Iterable[StoredStep], seat: int) -> list[dict[str, Any]]:
+def _seat_events(game: OpenGame, steps: Iterable[StoredStep], seat: int) -> list[dict[str, Any]]:
     """Each step's events as ``seat`` may see them, with their step and narration.
 
     Narration is given only the seat's own copy of an event, so its prose cannot leak more.
+    ``game`` must have been opened with its public case.
     """
     names = [stored.name for stored in game.seats]
-    glossary = public_glossary(game.case.get("public", {}))
+    glossary = public_glossary(game.public_case or {})
     shown: list[dict[str, Any]] = []
     for step in steps:
         for raw in step.events:

@@ -1,6 +1,7 @@
 """Durable storage for cases and games: ``Store`` and the records and errors it deals in."""
 
 from api.storage.records import (
+    OpenGame,
     StoredCase,
     StoredGame,
     StoredSeat,
@@ -11,6 +12,7 @@ from api.storage.records import (
 from api.storage.store import Store
 
 __all__ = [
+    "OpenGame",
     "Store",
     "StoreError",
     "StoredCase",

@@ -53,6 +53,26 @@ class StoredStep:
 
 
 @dataclass(frozen=True)
+class OpenGame:
+    """What serving a request needs of a stored game, read in one statement.
+
+    The whole record is :class:`StoredGame`; this one leaves out the case and the timestamps.
+    ``public_case`` is the public part of the case (what narration may name), and is ``None``
+    unless it was asked for: see ``Store.open_game``.
+    """
+
+    id: str
+    system: str
+    mode: str
+    seed: int  # secret: drives every draw of the game
+    seats: tuple[StoredSeat, ...]
+    version: int
+    state: dict[str, Any]
+    status: str
+    public_case: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
 class StoredGame:
     id: str
     system: str

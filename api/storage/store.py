@@ -9,6 +9,7 @@ built once at import; SQLAlchemy's compiled cache makes each call a cache hit.
 from __future__ import annotations
 
 import hmac
+import json
 import secrets
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
@@ -26,11 +27,13 @@ from api.storage.engine import (
     SQLITE_SYNCHRONOUS,
     create_engine,
     reader,
+    single_reader,
     writer,
 )
 from api.storage.failures import translated
 from api.storage.gate import WriterGate, no_gate
 from api.storage.records import (
+    OpenGame,
     StoredCase,
     StoredGame,
     StoredSeat,
@@ -52,6 +55,30 @@ _GET_SEATS = (
 _GET_TOKENS = sa.select(seats.c.number, seats.c.token_hash).where(
     seats.c.game_id == sa.bindparam("game_id"), seats.c.token_hash.is_not(None)
 )
+# A game with its seats in one statement, a row per seat. The JSON comes back as text, decoded
+# once rather than once per row; the case stays in the database, but for its public part when
+# asked for (narration names things by it).
+_OPEN_COLUMNS = (
+    games.c.system,
+    games.c.mode,
+    games.c.seed,
+    games.c.version,
+    sa.cast(games.c.state, sa.Text).label("state"),
+    games.c.status,
+    seats.c.number,
+    seats.c.name,
+    seats.c.bot,
+    seats.c.token_hash,
+)
+_OPEN_GAME = (
+    sa.select(*_OPEN_COLUMNS)
+    .select_from(games.outerjoin(seats, seats.c.game_id == games.c.id))
+    .where(games.c.id == sa.bindparam("id"))
+    .order_by(seats.c.number)
+)
+_OPEN_GAME_WITH_PUBLIC_CASE = _OPEN_GAME.add_columns(
+    sa.cast(games.c.case_data["public"], sa.Text).label("public_case")
+)
 _GET_VERSION = sa.select(games.c.version).where(games.c.id == sa.bindparam("id"))
 _ADVANCE_GAME = (
     sa.update(games)
@@ -61,14 +88,6 @@ _ADVANCE_GAME = (
         state=sa.bindparam("new_state"),
         status=sa.bindparam("new_status"),
         updated_at=sa.bindparam("now"),
-    )
-    .returning(
-        games.c.system,
-        games.c.mode,
-        games.c.seed,
-        games.c.case_id,
-        games.c.case_data,
-        games.c.created_at,
     )
 )
 _STEPS_AFTER = (
@@ -101,6 +120,7 @@ class Store:
         self._sqlite_synchronous = sqlite_synchronous
         self._gate = _writer_gate(self._engine, busy_timeout_ms)
         self._reader = reader(self._engine)
+        self._single_reader = single_reader(self._engine)
         self._writer = writer(self._engine)
 
     @property
@@ -244,6 +264,33 @@ class Store:
             updated_at=row.updated_at,
         )
 
+    def open_game(self, game_id: str, *, with_public_case: bool = False) -> OpenGame | None:
+        """What serving a request needs of a game (no case, no timestamps), in one statement.
+
+        ``with_public_case`` reads the public part of its case too; otherwise it is ``None``.
+        """
+        statement = _OPEN_GAME_WITH_PUBLIC_CASE if with_public_case else _OPEN_GAME
+        with translated("read the game"), self._single_reader.connect() as conn:
+            rows = conn.execute(statement, {"id": game_id}).all()
+        if not rows:
+            return None
+        first = rows[0]
+        return OpenGame(
+            id=game_id,
+            system=first.system,
+            mode=first.mode,
+            seed=first.seed,
+            seats=tuple(
+                StoredSeat(number=row.number, name=row.name, bot=row.bot, token_hash=row.token_hash)
+                for row in rows
+                if row.number is not None  # the outer join's row of a game without seats
+            ),
+            version=first.version,
+            state=json.loads(first.state),
+            status=first.status,
+            public_case=(json.loads(first.public_case or "{}") or {}) if with_public_case else None,
+        )
+
     def seat_for_token(self, game_id: str, token_hash: str) -> int | None:
         """The seat of ``game_id`` holding ``token_hash``, compared in constant time."""
         with translated("read the seats"), self._reader.connect() as conn:
@@ -262,10 +309,12 @@ class Store:
         steps: Sequence[StoredStep],
         state: dict[str, Any],
         status: str,
-    ) -> StoredGame:
+    ) -> int:
         """Apply ``steps`` if the game is still at ``expected_version``, all or nothing.
 
-        Raises ``VersionConflict`` when another writer got there first or the game is gone.
+        Returns the new version. Raises ``VersionConflict`` when another writer got there first
+        or the game is gone. Only the version, state, status and update time of a game change
+        (its seats and case never do), so nothing is read back.
         """
         if not steps:
             raise ValueError("append at least one step: an empty append could not detect a race")
@@ -275,7 +324,7 @@ class Store:
         with translated("record the move"):
             try:
                 with self._gate(), self._writer.begin() as conn:
-                    row = conn.execute(
+                    advanced = conn.execute(
                         _ADVANCE_GAME,
                         {
                             "game_id": game_id,
@@ -285,31 +334,17 @@ class Store:
                             "new_status": status,
                             "now": now,
                         },
-                    ).first()
-                    if row is None:
+                    ).rowcount
+                    if advanced != 1:
                         actual = conn.execute(_GET_VERSION, {"id": game_id}).scalar()
                         raise VersionConflict(game_id, expected_version, actual)
                     conn.execute(_INSERT_STEPS, [_step_row(game_id, step, now) for step in steps])
-                    game_seats = _read_seats(conn, game_id)
             except exc.IntegrityError:
                 # Only a step key already taken can fail here: another writer won that step.
                 raise VersionConflict(
                     game_id, expected_version, self._current_version(game_id)
                 ) from None
-        return StoredGame(
-            id=game_id,
-            system=row.system,
-            mode=row.mode,
-            seed=row.seed,
-            case_id=row.case_id,
-            case=row.case_data,
-            seats=game_seats,
-            version=new_version,
-            state=state,
-            status=status,
-            created_at=row.created_at,
-            updated_at=now,
-        )
+        return new_version
 
     def list_steps(
         self, game_id: str, *, after: int = 0, limit: int | None = None

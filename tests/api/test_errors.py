@@ -117,10 +117,10 @@ def test_unexpected_exceptions_are_a_generic_500(
 def test_store_failures_are_503_with_retry_after(
     app: Flask, client: FlaskClient, duel: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def busy(*args: object) -> None:
+    def busy(*args: object, **kwargs: object) -> None:
         raise StoreError("the database could not read the game; try again shortly")
 
-    monkeypatch.setattr(app.extensions["casebook"].store, "get_game", busy)
+    monkeypatch.setattr(app.extensions["casebook"].store, "open_game", busy)
     response = client.get(f"/v1/games/{duel.id}", headers=duel.auth(0))
     assert_problem(response, 503, "service-unavailable")
     assert response.headers["Retry-After"] == "1"

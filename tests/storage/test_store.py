@@ -122,24 +122,84 @@ def test_json_state_round_trips_exactly(store: Store, game: StoredGame) -> None:
 
 
 def test_append_steps_advances_the_game(store: Store, game: StoredGame) -> None:
-    after_one = store.append_steps(
-        game.id, expected_version=0, steps=[step(1)], state={"log": [1]}, status="active"
+    assert (
+        store.append_steps(
+            game.id, expected_version=0, steps=[step(1)], state={"log": [1]}, status="active"
+        )
+        == 1
     )
-    after_three = store.append_steps(
-        game.id,
-        expected_version=1,
-        steps=[step(2), step(3, seat=1)],
-        state={"log": [1, 2, 3]},
-        status="finished",
+    after_one = store.get_game(game.id)
+    assert (
+        store.append_steps(
+            game.id,
+            expected_version=1,
+            steps=[step(2), step(3, seat=1)],
+            state={"log": [1, 2, 3]},
+            status="finished",
+        )
+        == 3
     )
+    after_three = store.get_game(game.id)
 
+    assert after_one is not None and after_three is not None
     assert after_one.version == 1
-    assert after_three.version == 3
-    assert store.get_game(game.id) == after_three
+    assert (after_three.version, after_three.state, after_three.status) == (
+        3,
+        {"log": [1, 2, 3]},
+        "finished",
+    )
     assert after_three.seats == game.seats
+    assert after_three.case == game.case
     assert after_three.created_at == game.created_at
     assert after_three.updated_at >= after_one.updated_at
     assert [s.step for s in store.list_steps(game.id)] == [1, 2, 3]
+
+
+def test_open_game_reads_what_a_request_needs_in_one_go(store: Store) -> None:
+    case = {"public": {"suspects": [{"id": "S1", "name": "Ada"}]}, "solution": {"culprit": "S1"}}
+    seats = (StoredSeat(1, "Bot", True, None), StoredSeat(0, "Ann", False, token_hash("ann")))
+    created = store.create_game(
+        system="toy",
+        mode="solo",
+        seed=2**63 - 1,
+        case_id=None,
+        case=case,
+        seats=seats,
+        state=NESTED_STATE,
+        steps=[step(1)],
+        status="active",
+    )
+
+    opened = store.open_game(created.id)
+    assert opened is not None
+    assert (opened.id, opened.system, opened.mode, opened.seed) == (
+        created.id,
+        "toy",
+        "solo",
+        2**63 - 1,
+    )
+    assert opened.seats == tuple(sorted(seats, key=lambda seat: seat.number))
+    assert (opened.version, opened.status) == (1, "active")
+    assert opened.state == NESTED_STATE and list(opened.state) == list(NESTED_STATE)
+    assert opened.public_case is None  # not asked for: the case stays in the database
+
+    with_case = store.open_game(created.id, with_public_case=True)
+    assert with_case is not None
+    assert with_case.public_case == case["public"]  # and nothing of the solution
+
+    store.append_steps(created.id, expected_version=1, steps=[step(2)], state={}, status="x")
+    moved = store.open_game(created.id)
+    assert moved is not None and (moved.version, moved.state, moved.status) == (2, {}, "x")
+    assert store.open_game("nope") is None
+
+
+def test_open_game_of_a_case_without_a_public_part(store: Store) -> None:
+    game = new_game(store)  # its case is {"murderer": "nobody"}
+
+    opened = store.open_game(game.id, with_public_case=True)
+    assert opened is not None
+    assert opened.public_case == {}
+    assert [seat.number for seat in opened.seats] == [0, 1, 2]
 
 
 def test_list_steps_pages(store: Store, game: StoredGame) -> None:
@@ -160,9 +220,10 @@ def test_list_steps_pages(store: Store, game: StoredGame) -> None:
 
 
 def test_stale_version_conflicts_and_changes_nothing(store: Store, game: StoredGame) -> None:
-    current = store.append_steps(
+    store.append_steps(
         game.id, expected_version=0, steps=[step(1)], state={"log": [1]}, status="active"
     )
+    current = store.get_game(game.id)
 
     with pytest.raises(VersionConflict) as caught:
         store.append_steps(
