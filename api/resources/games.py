@@ -48,7 +48,7 @@ IF_MATCH = {
 
 @blp.route("/games")
 class Games(MethodView):
-    @blp.arguments(GameRequestSchema)
+    @blp.arguments(GameRequestSchema())
     @blp.response(201, GameCreatedSchema)
     @problems(blp, 400, 413, 415)
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
@@ -92,7 +92,7 @@ class Actions(MethodView):
         """
         return service().legal_actions(game_id, token())
 
-    @blp.arguments(ActionRequestSchema)
+    @blp.arguments(ActionRequestSchema())
     @blp.response(200, PlayedSchema)
     @blp.doc(security=BEARER, parameters=[IF_MATCH])
     @problems(blp, 400, 401, 404, 409, 412, 413, 415)
@@ -107,7 +107,7 @@ class Actions(MethodView):
 
 @blp.route(f"{GAME}/log")
 class Log(MethodView):
-    @blp.arguments(LogQuerySchema, location="query", unknown=ma.RAISE)
+    @blp.arguments(LogQuerySchema(), location="query", unknown=ma.RAISE)
     @blp.response(200, LogSchema)
     @blp.doc(security=BEARER)
     @problems(blp, 401, 404)
