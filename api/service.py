@@ -43,7 +43,7 @@ MAX_BOT_STEPS = 10_000
 WRITE_ATTEMPTS = 5
 SEED_BITS = 63
 #: Who the Author's answers speak of: the inspector at a physical table who asked.
-ASKER = "The inspector"
+ASKER = "the inspector"
 ACTIVE, FINISHED = "active", "finished"
 
 

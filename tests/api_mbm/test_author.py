@@ -16,7 +16,7 @@ from tests.test_narration_mbm import check_text
 
 pytestmark = pytest.mark.usefixtures("sample_generator")
 
-ASKER = ["The inspector"]
+ASKER = ["the inspector"]
 
 
 def _ask(client: FlaskClient, case_id: str, kind: str, **params: Any) -> Any:
