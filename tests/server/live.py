@@ -44,6 +44,7 @@ class LiveServer:
     database_url: str
     log_path: Path
     workers: int = 2
+    env: dict[str, str] = field(default_factory=dict)
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
 
@@ -57,6 +58,7 @@ class LiveServer:
             "CASEBOOK_DATABASE_URL": self.database_url,
             "CASEBOOK_PLUGINS": "tests.toy",
             "PYTHONPATH": str(ROOT),
+            **self.env,
         }
         command = [str(CASEBOOK), "serve", "--port", str(self.port), "--workers", str(self.workers)]
         with self.log_path.open("ab") as log:

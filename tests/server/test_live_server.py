@@ -73,6 +73,24 @@ def assert_replay_rebuilds_the_stored_state(database_url: str, game_id: str) -> 
 
 
 def test_a_game_survives_sigkill_and_goes_on(server: LiveServer, database_url: str) -> None:
+    kill_restart_and_finish(server, database_url)
+
+
+def test_with_synchronous_normal_a_game_survives_sigkill_too(tmp_path: Path) -> None:
+    """SIGKILL is a crash of the process, not of the machine: NORMAL must survive it as well."""
+    database_url = f"sqlite:///{tmp_path / 'normal.sqlite3'}"
+    live = LiveServer(
+        database_url, tmp_path / "server.log", env={"CASEBOOK_SQLITE_SYNCHRONOUS": "normal"}
+    )
+    live.start()
+    try:
+        kill_restart_and_finish(live, database_url)
+    finally:
+        live.kill()
+
+
+def kill_restart_and_finish(server: LiveServer, database_url: str) -> None:
+    """Two moves, SIGKILL, restart: every view and ETag is as before, and the game goes on."""
     game, tokens = start_duel(server)
     for _ in range(2):
         play_one(server, game, tokens, {"type": "investigate", "params": {}})
