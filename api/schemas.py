@@ -135,14 +135,18 @@ class QuestionListSchema(ma.Schema):
     )
 
 
-class QuestionSchema(ma.Schema):
+class ActionRequestSchema(ma.Schema):
     type = fields.String(required=True, validate=ID)
     params = fields.Dict(
         keys=fields.String(validate=ID),
         values=fields.Raw(allow_none=True),
         load_default=dict,
-        metadata={"description": "one of the listed choices for each parameter"},
+        metadata={"description": "one of the advertised choices for each parameter"},
     )
+
+
+class QuestionSchema(ActionRequestSchema):
+    """A question for a case's Author, asked like an action: a type and one choice per param."""
 
 
 class AnswerSchema(ma.Schema):
@@ -212,16 +216,6 @@ class GameSchema(ma.Schema):
 class ActionListSchema(ma.Schema):
     version = fields.Integer(required=True)
     actions = fields.List(fields.Nested(ActionSpecSchema), required=True)
-
-
-class ActionRequestSchema(ma.Schema):
-    type = fields.String(required=True, validate=ID)
-    params = fields.Dict(
-        keys=fields.String(validate=ID),
-        values=fields.Raw(allow_none=True),
-        load_default=dict,
-        metadata={"description": "one of the advertised choices for each parameter"},
-    )
 
 
 class EventSchema(ma.Schema):
