@@ -7,7 +7,7 @@ import os
 import platform
 from pathlib import Path
 
-from benchmarks import generation, http
+from benchmarks import games, generation, http
 
 OUTPUT = Path(__file__).resolve().parents[1] / "BENCHMARKS.md"
 
@@ -19,6 +19,7 @@ def machine() -> str:
 def main() -> None:
     sections = {
         "Murdered by Midnight: generate and verify one case": generation.run(),
+        "Murdered by Midnight: bot-only games": games.run(),
         "HTTP, SQLite, gunicorn 2 sync workers, wrk -t2 -c16": http.run(),
     }
     lines = [
