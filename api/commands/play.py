@@ -31,6 +31,8 @@ InputFn = Callable[[str], str]
 MAX_BOT_STEPS = 10_000
 DEFAULT_NAME = "Inspector"
 BOT = "bot"
+HANDOVER_PROMPT = "Press Enter when only {name} can see the screen. "
+CLEAR_SCREEN = "\033[2J\033[H"
 PROMPT = "> "
 
 #: How a parameter is asked for; any other is asked for by its own name.
@@ -233,6 +235,8 @@ def _human_turn(table: Table) -> None:
         raise RuntimeError("the game waits for nobody at this table")
     seat = waiting[0]
     if len(table.people) > 1 and seat != table.last_seat:
+        if table.last_seat is not None and table.system.SPEC.has_hidden_information:
+            _hand_over(table, table.seats[seat].name)
         table.say()
         table.say(f"=== {table.seats[seat].name}'s turn ===")
     table.last_seat = seat
@@ -252,6 +256,21 @@ def _human_turn(table: Table) -> None:
             table.say(f"Not allowed: {error.message}")
             continue
         return
+
+
+def _hand_over(table: Table, name: str) -> None:
+    """Clear what the last player saw before the next one sits down: at one keyboard, a private
+    envelope must not stay on the screen for the next inspector to read."""
+    table.say()
+    table.say(f"Pass the keyboard to {name}.")
+    try:
+        table.input_fn(HANDOVER_PROMPT.format(name=name))
+    except EOFError:
+        raise Quit from None
+    if table.output.isatty():
+        table.output.write(CLEAR_SCREEN)
+    else:
+        table.say("\n" * 40)
 
 
 def _show_events(table: Table, seat: int) -> None:

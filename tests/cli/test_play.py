@@ -35,6 +35,8 @@ def bot_typist(table: play.Table, seed: int = 0) -> Callable[[str], str]:
     queue: list[str] = []
 
     def type_answer(prompt: str) -> str:
+        if prompt.startswith("Press Enter when only"):
+            return ""  # the hand-over between two people at one keyboard
         assert prompt == play.PROMPT
         if not queue:
             (seat,) = table.system.to_act(table.state)
@@ -119,6 +121,16 @@ def test_hot_seat_announces_whose_turn_it_is_and_bots_play_themselves() -> None:
     assert "What will Bob do?" in text
     assert "Bot 3" in text and "=== Bot 3's turn ===" not in text
     assert "The solution:" in text
+
+
+def test_hot_seat_hides_the_last_players_screen_before_the_next_one_sits_down() -> None:
+    """Competitive envelopes are read "in private": at one keyboard the screen is handed over."""
+    table = new_table("Ann,Bob", mode="competitive")
+    table.input_fn = bot_typist(table, 1)
+    play.play(table)
+    text = transcript(table)
+    handover = text.index("Pass the keyboard to Bob.")
+    assert "\n" * 40 in text[handover:]  # the screen scrolls clear (cleared on a terminal)
 
 
 def test_bad_input_reprompts_with_one_line_then_q_quits() -> None:
