@@ -400,3 +400,35 @@ def test_games_on_generated_cases_are_told_truly(difficulty: str) -> None:
         seen |= play_and_check(system, envelope, mode, seats, seed)
         seen |= play_and_check(system, envelope, mode, seats, seed, randomly=True)
     assert "game-ended" in seen and "prints-dusted" in seen
+
+
+def test_a_sighting_of_the_victim_names_the_victim() -> None:
+    """Hard cases sight the victim alive elsewhere (docs/rulings.md); every wording tells who,
+    where and when, the victim by name like anyone else."""
+    sighting = {"person": "C1", "location": "L2", "time": "20:00"}  # Percival Rook, alive
+    texts = set()
+    for witness in ("C2", "C5", "C6", "C7", "C8"):
+        event = {"type": "witness-saw", "actor": 0, "character": witness, "sighting": sighting}
+        text = narrate_event(SYSTEM_ID, event, names=NAMES, glossary=GLOSSARY)
+        check_text(event, text, GLOSSARY, NAMES)
+        assert all(part in text for part in ("Percival Rook", "Conservatory", "20:00")), text
+        texts.add(text)
+    assert len(texts) > 1
+
+
+def test_a_hard_cases_victim_sighting_reads_sensibly() -> None:
+    envelope = _generated(4, "hard")
+    public = envelope["public"]
+    glossary = public_glossary(public)
+    victim = public["victim"]
+    group = next(g for g in envelope["secret"]["witness_groups"] if g["saw"]["person"] == victim)
+    event = {
+        "type": "witness-saw",
+        "actor": 0,
+        "character": group["witnesses"][0],
+        "sighting": group["saw"],
+    }
+    text = narrate_event(SYSTEM_ID, event, names=NAMES, glossary=glossary)
+    check_text(event, text, glossary, NAMES)
+    place = glossary[group["saw"]["location"]]
+    assert glossary[victim] in text and place in text and group["saw"]["time"] in text, text

@@ -12,6 +12,11 @@
    learn (push, assert the facts and the negated solution, unsat, pop), and the independent
    verifier (:mod:`.verify`) checks the whole sheet again by enumeration.
 
+With ``cross_reference`` the draft adds two sightings to the one of the murderer at the scene at
+the time of death T2: the murderer at the scene earlier, at T0, and the victim alive in another
+room at T1 between the two (near enough to the scene to walk back by T2), each told by its own
+witness group. Both are pins, so z3 makes them true; only T2 is after the victim was seen alive.
+
 A draft whose timeline z3 cannot find within its effort bound is redrawn from a seed derived
 from the case seed and the attempt number, at most :data:`ATTEMPTS` times.
 """
@@ -207,13 +212,43 @@ def draft(settings: Settings, rng: random.Random) -> Draft | None:
     def near(room: int) -> frozenset[int]:
         return frozenset(r for r in range(n_locations) if distance[room][r] <= 1)
 
-    groups: list[GroupDraft] = []
     seen: set[tuple[int, int]] = {(murderer, death)}
+    # cross-reference: the murderer at the scene earlier too, the victim seen elsewhere between
+    fixed: dict[int, tuple[int, int, int]] = {time_group: (murderer, scene, death)}
+    if settings.cross_reference:
+        if count < 3 or death < 2:
+            return None
+        early_group, victim_group = rng.sample([g for g in range(count) if g != time_group], 2)
+        for _ in range(12):
+            early = rng.randrange(death - 1)
+            alive = rng.randrange(early + 1, death)
+            away = [
+                r for r in range(n_locations) if r != scene and distance[scene][r] <= death - alive
+            ]
+            if not away:
+                continue
+            room = rng.choice(away)
+            if (
+                pins.fits(murderer, early, frozenset({scene}))
+                and pins.fits(victim, alive, frozenset({room}))
+                and all(pins.fits(w, early, near(scene)) for w in members[early_group])
+                and all(pins.fits(w, alive, near(room)) for w in members[victim_group])
+            ):
+                break
+        else:
+            return None
+        pins.add(murderer, early, frozenset({scene}))
+        pins.add(victim, alive, frozenset({room}))
+        seen |= {(murderer, early), (victim, alive)}
+        fixed[early_group] = (murderer, scene, early)
+        fixed[victim_group] = (victim, room, alive)
+
+    groups: list[GroupDraft] = []
     for index, group in enumerate(members):
-        if index == time_group:
-            saw = (murderer, scene, death)
+        if index in fixed:
+            saw = fixed[index]
             for witness in group:
-                if not pins.add(witness, death, near(scene)):
+                if not pins.add(witness, saw[2], near(saw[1])):
                     return None
         else:
             for _ in range(12):
@@ -409,6 +444,15 @@ def learnable_facts(case: MbmCase) -> Facts:
             if g.saw.location == case.scene
         ),
         victim=index(case.victim),
+        victim_alive=tuple(
+            sorted(
+                {
+                    case.times.index(g.saw.time)
+                    for g in case.witness_groups
+                    if g.saw.person == case.victim and g.saw.location != case.scene
+                }
+            )
+        ),
         solution=(
             index(case.solution.murderer),
             index(case.solution.weapon),

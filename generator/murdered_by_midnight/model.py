@@ -20,8 +20,9 @@ function per rule writes its assertions (grilops style):
 
 - domain: every variable names one of the locations (so nobody is in two places at once);
 - movement: ``near(x<c>_<s-1>, x<c>_<s>)``;
-- the victim at the scene from the time of death on, the murderer at the scene at the time of
-  death, the discoverer at the scene at the discovery slot;
+- the victim at the scene from the time of death on (so a sighting of the victim elsewhere, a
+  pin, proves the death came later), the murderer at the scene at the time of death, the
+  discoverer at the scene at the discovery slot;
 - the scene empty of the living between the death and the discovery (whoever walked in would
   have found the body), but for the discoverer at the discovery slot;
 - pins: a character in one of a set of rooms at a slot (a sighting's person, its witnesses
@@ -132,6 +133,7 @@ class Facts:
     scene_sightings: tuple[tuple[int, int], ...]  # (person, slot) seen at the scene
     victim: int
     solution: tuple[int, int, int, int]  # murderer, weapon, motive, slot
+    victim_alive: tuple[int, ...] = ()  # slots at which the victim was seen away from the scene
 
 
 class ModelError(RuntimeError):
@@ -253,7 +255,10 @@ def case_text(problem: TimelineProblem) -> str:
 
 
 def facts_text(facts: Facts) -> str:
-    """The learnable facts over four fresh 8-bit numbers, and the negated solution."""
+    """The learnable facts over four fresh 8-bit numbers, and the negated solution.
+
+    The time is a slot at which the murderer was seen at the scene, after every slot at which
+    the victim was seen alive elsewhere (the body lies at the scene from the death on)."""
 
     def n(value: int) -> str:
         return f"(_ bv{value % 256} 8)"
@@ -269,6 +274,7 @@ def facts_text(facts: Facts) -> str:
             any_of(facts.confirmed_weapons, "sW", "sM"),
             any_of(facts.suspicions, "sM", "sMo"),
             any_of(facts.scene_sightings, "sM", "sT"),
+            *(f"(assert (bvugt sT {n(slot)}))" for slot in facts.victim_alive),
             f"(assert (not (= sM {n(facts.victim)})))",
             f"(assert (not (and (= sM {n(murderer)}) (= sW {n(weapon)}) (= sMo {n(motive)})"
             f" (= sT {n(slot)}))))",

@@ -15,6 +15,12 @@
 ``hard`` also uses a 15-minute time grid (24 slots instead of 12), takes the time of death and
 the motive from two different witness groups, and makes every other group's sighting an
 innocent suspect near or at the scene earlier in the evening.
+
+- ``cross_reference`` (``true`` for ``hard``, else ``false``): the time of death is narrowed by
+  two statements. One group saw the murderer at the scene at the time of death T2, another saw
+  them there earlier at T0, and a third saw the victim alive somewhere else at T1 between the two:
+  the body lies at the scene from the death on, so the death came after T1, and only T2 fits
+  (docs/rulings.md). It needs three witness groups at least.
 """
 
 from __future__ import annotations
@@ -40,6 +46,7 @@ class Settings:
     slot_minutes: int  # 30: 12 slots from 18:00; 15: 24 slots
     split_key_groups: bool  # the time and the motive come from different witness groups
     herrings_at_scene: bool  # innocent suspects sighted at the scene before the murder
+    cross_reference: bool = False  # an earlier visit of the murderer, ruled out by the victim
 
     @property
     def suspects(self) -> int:
@@ -53,7 +60,7 @@ class Settings:
 PRESETS = {
     "easy": Settings("easy", 6, 7, 2, 2, 30, False, False),
     "standard": Settings("standard", 8, 10, 3, 4, 30, False, True),
-    "hard": Settings("hard", 10, 13, 4, 7, 15, True, True),
+    "hard": Settings("hard", 10, 13, 4, 7, 15, True, True, True),
 }
 
 LIMITS = {
@@ -64,11 +71,17 @@ LIMITS = {
 }
 
 
+#: The options that are true or false.
+SWITCHES = ("cross_reference",)
+#: Two sightings of the murderer at the scene and one of the victim, each a group's.
+CROSS_REFERENCE_GROUPS = 3
+
+
 def settings_from_options(options: Mapping[str, Any]) -> Settings:
     """The settings ``options`` ask for; :class:`CaseOptionsError` explains what is wrong."""
-    unknown = sorted(set(options) - {"difficulty", *LIMITS})
+    unknown = sorted(set(options) - {"difficulty", *LIMITS, *SWITCHES})
     if unknown:
-        known = ", ".join(["difficulty", *LIMITS])
+        known = ", ".join(["difficulty", *LIMITS, *SWITCHES])
         raise CaseOptionsError(f"unknown option {', '.join(unknown)}; the options are {known}")
     difficulty = options.get("difficulty", "standard")
     if difficulty not in PRESETS:
@@ -86,6 +99,13 @@ def settings_from_options(options: Mapping[str, Any]) -> Settings:
         if not low <= value <= high:
             raise CaseOptionsError(f"{name} must be between {low} and {high}, not {value}")
         counts[name] = value
+    for name in SWITCHES:
+        if name not in options:
+            continue
+        value = options[name]
+        if not isinstance(value, bool):
+            raise CaseOptionsError(f"{name} must be true or false, not {value!r}")
+        counts[name] = value
     settings = replace(settings, **counts)
     if settings.witness_groups > settings.witnesses:
         raise CaseOptionsError(
@@ -96,5 +116,10 @@ def settings_from_options(options: Mapping[str, Any]) -> Settings:
         raise CaseOptionsError(
             f"red_herrings must be at most {settings.locations - 1} with"
             f" {settings.locations} locations: every weapon lies at its own location"
+        )
+    if settings.cross_reference and settings.witness_groups < CROSS_REFERENCE_GROUPS:
+        raise CaseOptionsError(
+            f"cross_reference needs at least {CROSS_REFERENCE_GROUPS} witness groups (two saw the"
+            f" murderer at the scene, one the victim elsewhere), not {settings.witness_groups}"
         )
     return settings

@@ -17,9 +17,14 @@ The rating reports what a perfect detective needs and what an honest one faces:
   characters and ``k`` witnesses in the group;
 - ``distractors``: red herrings a player must rule out: weapons with other suspects' prints,
   innocent people sighted at the scene, suspicions naming innocent suspects;
+- ``cross_references``: the times a witness saw the murderer at the scene that only a sighting
+  of the victim alive elsewhere later rules out (docs/rulings.md): a detective who hears such a
+  time must find that sighting too, so each adds :data:`CROSS_REFERENCE_WEIGHT` to the score
+  (``questions`` stays 5: a detective who hears only the time of death needs no more);
 - ``accusations``: how many (murderer, weapon, motive, time) tuples the accusation form offers;
-- ``score``: ``questions + map_reveals + blind_searches + blind_interviews + distractors / 2``,
-  and ``label``: ``gentle`` below 13, ``tricky`` below 18, ``fiendish`` from 18.
+- ``score``: ``questions + map_reveals + blind_searches + blind_interviews + distractors / 2
+  + 2 * cross_references``, and ``label``: ``gentle`` below 13, ``tricky`` below 18,
+  ``fiendish`` from 18.
 """
 
 from __future__ import annotations
@@ -30,6 +35,8 @@ from typing import Any
 from rules.murdered_by_midnight.case import MbmCase
 
 LABELS = ((13.0, "gentle"), (18.0, "tricky"))
+#: One more answer to hear and a false time to rule out.
+CROSS_REFERENCE_WEIGHT = 2
 
 
 def rate(case: MbmCase) -> dict[str, Any]:
@@ -74,8 +81,29 @@ def rate(case: MbmCase) -> dict[str, Any]:
         )
         + sum(g.suspects.suspect != solution.murderer for g in case.witness_groups)
     )
+    alive = [
+        case.times.index(g.saw.time)
+        for g in case.witness_groups
+        if g.saw.person == case.victim and g.saw.location != case.scene
+    ]
+    cross_references = len(
+        {
+            g.saw.time
+            for g in case.witness_groups
+            if (g.saw.person, g.saw.location) == (solution.murderer, case.scene)
+            and any(case.times.index(g.saw.time) <= slot for slot in alive)
+        }
+    )
     questions = 5
-    score = round(questions + reveals + searches + interviews + distractors / 2, 1)
+    score = round(
+        questions
+        + reveals
+        + searches
+        + interviews
+        + distractors / 2
+        + CROSS_REFERENCE_WEIGHT * cross_references,
+        1,
+    )
     label = next((name for limit, name in LABELS if score < limit), "fiendish")
     return {
         "questions": questions,
@@ -83,6 +111,7 @@ def rate(case: MbmCase) -> dict[str, Any]:
         "blind_searches": round(searches, 2),
         "blind_interviews": round(interviews, 2),
         "distractors": distractors,
+        "cross_references": cross_references,
         "accusations": living * len(case.weapons) * len(case.motives) * len(case.times),
         "score": score,
         "label": label,

@@ -14,7 +14,9 @@ rulebook's Author and a careful player do, and checks
    lists keeps the tuples that survive what a player can learn —
    forensics calls the weapon the murder weapon; dusting it shows the accused's prints; some
    witness suspects the accused with that motive; some witness saw the accused at the scene at
-   that time — and exactly one, the solution, must remain.
+   that time, and no witness saw the victim away from the scene at that time or later (the body
+   lies at the scene from the death on, so the victim seen elsewhere was still alive: the
+   cross-reference of docs/rulings.md) — and exactly one, the solution, must remain.
 
 With ``neighbours`` (each location id's adjacent rooms), it also checks that every character
 walks at most one room per slot and that every witness stood in or next to the room they
@@ -30,7 +32,7 @@ from collections import Counter
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
-from rules.murdered_by_midnight.case import MbmCase, WeaponFind
+from rules.murdered_by_midnight.case import MbmCase, WeaponFind, WitnessGroup
 
 Answer = tuple[str, str, str, str]
 
@@ -295,13 +297,27 @@ class _Checker:
         murder_weapon = self.case.murder_weapon
         return find.weapon == murder_weapon.weapon or find.location == murder_weapon.location
 
+    def possible_times(self, murderer: str, groups: Collection[WitnessGroup]) -> set[str]:
+        """The times ``groups`` allow for a death by ``murderer``: a time at which a witness saw
+        them at the scene, unless a witness saw the victim away from the scene then or later."""
+        case = self.case
+        order = {time: index for index, time in enumerate(case.times)}
+        alive = [
+            order[g.saw.time]
+            for g in groups
+            if g.saw.person == case.victim and g.saw.location != case.scene
+        ]
+        return {
+            g.saw.time
+            for g in groups
+            if g.saw.person == murderer
+            and g.saw.location == case.scene
+            and all(order[g.saw.time] > slot for slot in alive)
+        }
+
     def check_unique(self) -> None:
         case = self.case
-        scene_times = {
-            g.saw.time
-            for g in case.witness_groups
-            if g.saw.person == case.solution.murderer and g.saw.location == case.scene
-        }
+        scene_times = self.possible_times(case.solution.murderer, case.witness_groups)
         motives = {
             g.suspects.motive
             for g in case.witness_groups
@@ -317,7 +333,8 @@ class _Checker:
         if len(scene_times) > 1:
             self.fail(
                 "fair/second-time",
-                f"witnesses saw the murderer at the scene at {sorted(scene_times)}",
+                f"witnesses saw the murderer at the scene at {sorted(scene_times)}, and no"
+                " sighting of the victim elsewhere rules out the earlier times",
             )
         if len(motives) > 1:
             self.fail(
@@ -326,6 +343,9 @@ class _Checker:
             )
         asked = {w for g in case.witness_groups for w in g.witnesses if w in case.whereabouts}
         testimony = [g for g in case.witness_groups if set(g.witnesses) & asked]
+        times = {
+            murderer: self.possible_times(murderer, testimony) for murderer in self.character_ids
+        }
         for murderer, weapon, motive, time in itertools.product(
             self.character_ids,
             [w.id for w in case.weapons],
@@ -340,10 +360,7 @@ class _Checker:
                 g.suspects.suspect == murderer and g.suspects.motive == motive for g in testimony
             ):
                 continue
-            if not any(
-                g.saw.person == murderer and g.saw.location == case.scene and g.saw.time == time
-                for g in testimony
-            ):
+            if time not in times[murderer]:
                 continue
             self.answers.append((murderer, weapon, motive, time))
         solution = case.solution

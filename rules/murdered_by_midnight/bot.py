@@ -1,8 +1,13 @@
 """A patient detective: it learns from its own view and accuses only when sure.
 
 It reads the murder weapon from forensics, the murderer from the prints on it, the motive from
-a suspicion naming the murderer and the time from a sighting of the murderer at the scene, then
+a suspicion naming the murderer and the time from the sightings (:meth:`Notes.times`), then
 walks to the murderer's token to confront them. ``rng`` only breaks ties.
+
+The time is the one a witness saw the murderer at the scene, unless a witness saw the victim
+alive elsewhere then or later (the cross-reference of docs/rulings.md). A sighting of the
+murderer at the scene may be an earlier visit that only an unheard sighting of the victim rules
+out, so the bot trusts the time only once every living character has told what they saw.
 """
 
 from __future__ import annotations
@@ -61,14 +66,10 @@ class Notes:
         if find is None or murderer is None:
             return None
         motives = {s["motive"] for s in self.suspicions if s["suspect"] == murderer}
-        times = {
-            s["time"]
-            for s in self.sightings
-            if s["person"] == murderer and s["location"] == case["scene"]
-        }
-        if len(times) > 1:  # the death came before the body was found
-            times = {t for t in times if t < case["discovered_at"]}
-        if len(motives) != 1 or len(times) != 1:
+        if len(motives) != 1 or not self.heard_every_sighting(case):
+            return None
+        times = self.times(case, murderer)
+        if len(times) != 1:
             return None
         return {
             "murderer": murderer,
@@ -76,6 +77,30 @@ class Notes:
             "motive": motives.pop(),
             "time": times.pop(),
         }
+
+    def times(self, case: Mapping[str, Any], murderer: str) -> set[str]:
+        """The times of death the sightings heard allow: a time a witness saw ``murderer`` at
+        the scene, after every time a witness saw the victim alive away from it."""
+        scene, victim = case["scene"], case["victim"]
+        alive = [
+            s["time"] for s in self.sightings if s["person"] == victim and s["location"] != scene
+        ]
+        return {
+            s["time"]
+            for s in self.sightings
+            if s["person"] == murderer
+            and s["location"] == scene
+            and s["time"] < case["discovered_at"]  # the death came before the body was found
+            and all(s["time"] > time for time in alive)  # "HH:MM" sorts as it reads
+        }
+
+    def heard_every_sighting(self, case: Mapping[str, Any]) -> bool:
+        """Whether every living character has told what they saw (so no sighting is missing)."""
+        return all(
+            ("ask-what-they-saw", c["id"]) in self.asked
+            for c in case["characters"]
+            if c["id"] != case["victim"]
+        )
 
 
 def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Random) -> Action:

@@ -13,7 +13,9 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from generator import registry as generators
 from rules import registry
+from rules.core import Seat
 from rules.murdered_by_midnight.case import SYSTEM_ID
 from tests.api_mbm.helpers import create_case, solution_of, start
 from tests.api_mbm.play import Client
@@ -56,3 +58,61 @@ def test_detectives_solve_cases_together_and_against_each_other(
 ) -> None:
     for seed in range(1000, 1005):
         _solve(client, seed, mode, people, bots)
+
+
+HARD_CASES = 50
+
+
+def _times_heard(view: dict[str, Any], murderer: str) -> set[str]:
+    """The times of death the sightings in ``view`` allow (docs/rulings.md), worked out here
+    rather than by the bot: the murderer seen at the scene, the victim not seen elsewhere later."""
+    case = view["case"]
+    sightings = [item["sighting"] for item in view["testimony"] if item.get("sighting")]
+    alive = [
+        s["time"]
+        for s in sightings
+        if s["person"] == case["victim"] and s["location"] != case["scene"]
+    ]
+    return {
+        s["time"]
+        for s in sightings
+        if (s["person"], s["location"]) == (murderer, case["scene"])
+        and all(s["time"] > time for time in alive)
+    }
+
+
+@pytest.mark.slow
+def test_the_detective_cross_references_hard_cases() -> None:
+    """On cases whose time is narrowed by two statements, the bot waits for both and is right.
+
+    Played through the rules engine directly: whenever the bot accuses, the sightings it has
+    heard allow the solution's time and no other, and it has heard the earlier visit of the
+    murderer and the sighting of the victim that rules it out."""
+    generators.load()
+    system = registry.get(SYSTEM_ID)
+    for seed in range(HARD_CASES):
+        envelope = generators.generate(SYSTEM_ID, seed, {"difficulty": "hard"})
+        solution = envelope["solution"]
+        state = system.new_game(envelope, [Seat("Bot", True)], "solo", seed)
+        rng = random.Random(seed)
+        accusations = 0
+        while system.result(state) is None:
+            view = system.view(state, 0)
+            action = system.bot_choose(view, system.legal_actions(state, 0), rng)
+            if action.type == "accuse":
+                accusations += 1
+                assert _times_heard(view, solution["murderer"]) == {solution["time"]}, seed
+                heard = [item["sighting"] for item in view["testimony"] if item.get("sighting")]
+                victim = view["case"]["victim"]
+                assert any(s["person"] == victim for s in heard), seed
+                visits = {
+                    s["time"]
+                    for s in heard
+                    if (s["person"], s["location"]) == (solution["murderer"], view["case"]["scene"])
+                }
+                assert len(visits) == 2, (seed, visits)
+            state, _ = system.apply(state, 0, action)
+        outcome = system.result(state)
+        assert outcome is not None and outcome.winners == (0,), outcome
+        assert accusations == 1, seed
+        assert dict(outcome.solution) == solution

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
+import random
 import statistics
 import subprocess
 import sys
@@ -14,9 +16,11 @@ import pytest
 
 import generator.murdered_by_midnight  # noqa: F401  (registers the generator)
 from generator import registry
-from generator.murdered_by_midnight.maker import neighbours
+from generator.murdered_by_midnight.maker import build_case, draft, learnable_facts, neighbours
+from generator.murdered_by_midnight.model import TimelineSolver
+from generator.murdered_by_midnight.options import settings_from_options
 from generator.murdered_by_midnight.verify import verify
-from rules.murdered_by_midnight.case import SYSTEM_ID, from_envelope
+from rules.murdered_by_midnight.case import SYSTEM_ID, MbmCase, WitnessGroup, from_envelope
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -129,6 +133,10 @@ def test_same_seed_same_bytes_in_another_process() -> None:
         ({"witness_groups": 0}, "witness_groups must be between"),
         ({"characters": 5, "witness_groups": 3}, "witness_groups must be at most 2"),
         ({"locations": 4, "red_herrings": 4}, "red_herrings must be at most 3"),
+        ({"cross_reference": "yes"}, "cross_reference must be true or false"),
+        ({"cross_reference": 1}, "cross_reference must be true or false"),
+        ({"difficulty": "hard", "witness_groups": 2}, "cross_reference needs at least 3"),
+        ({"cross_reference": True, "witness_groups": 2}, "cross_reference needs at least 3"),
     ],
 )
 def test_bad_options_are_refused(options: dict[str, Any], message: str) -> None:
@@ -162,3 +170,94 @@ def test_the_cause_of_death_narrows_the_weapon_without_naming_it(difficulty: str
         same_cause = [w for w in case.weapons if w.cause_of_death == case.cause_of_death]
         assert case.solution.weapon in {w.id for w in same_cause}
         assert len(same_cause) >= 2, f"seed {seed}: the cause of death names the weapon"
+
+
+def cross_reference_pattern(case: MbmCase) -> tuple[WitnessGroup, WitnessGroup, WitnessGroup]:
+    """The groups that saw the murderer at the scene earlier (T0), the victim elsewhere (T1) and
+    the murderer at the scene at the time of death (T2), with T0 < T1 < T2; fails otherwise."""
+    solution, order = case.solution, {time: i for i, time in enumerate(case.times)}
+    at_scene = [
+        g
+        for g in case.witness_groups
+        if (g.saw.person, g.saw.location) == (solution.murderer, case.scene)
+    ]
+    alive = [
+        g
+        for g in case.witness_groups
+        if g.saw.person == case.victim and g.saw.location != case.scene
+    ]
+    assert len(at_scene) == 2 and len(alive) == 1, case.witness_groups
+    early, death = sorted(at_scene, key=lambda g: order[g.saw.time])
+    (victim,) = alive
+    assert death.saw.time == solution.time
+    assert order[early.saw.time] < order[victim.saw.time] < order[death.saw.time]
+    assert len({early, victim, death}) == 3  # three different witness groups
+    assert case.timeline[case.victim][order[victim.saw.time]] == victim.saw.location
+    assert case.timeline[solution.murderer][order[early.saw.time]] == case.scene
+    return early, victim, death
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"difficulty": "hard"},
+        {"cross_reference": True},
+        {"difficulty": "easy", "cross_reference": True, "witness_groups": 3},
+        {"difficulty": "hard", "characters": 16, "witness_groups": 8},
+    ],
+)
+def test_cross_reference_cases_narrow_the_time_by_two_statements(options: dict[str, Any]) -> None:
+    for seed in range(40):
+        envelope = registry.generate(SYSTEM_ID, seed, options)
+        case = from_envelope(envelope)
+        cross_reference_pattern(case)
+        report = verify(case, neighbours=neighbours(case))
+        assert report.ok, (seed, report.problems)
+        assert envelope["rating"]["cross_references"] == 1
+
+
+@pytest.mark.parametrize(
+    "options", [{}, {"difficulty": "easy"}, {"difficulty": "hard", "cross_reference": False}]
+)
+def test_other_cases_never_sight_the_victim(options: dict[str, Any]) -> None:
+    for seed in range(20):
+        envelope = registry.generate(SYSTEM_ID, seed, options)
+        case = from_envelope(envelope)
+        assert all(g.saw.person != case.victim for g in case.witness_groups)
+        assert envelope["rating"]["cross_references"] == 0
+
+
+def test_cross_reference_raises_the_score() -> None:
+    scores = {
+        flag: statistics.mean(
+            registry.generate(SYSTEM_ID, seed, {"difficulty": "hard", "cross_reference": flag})[
+                "rating"
+            ]["score"]
+            for seed in range(20)
+        )
+        for flag in (False, True)
+    }
+    assert scores[True] > scores[False]
+
+
+def test_the_z3_uniqueness_proof_uses_the_victims_sighting() -> None:
+    """Without the victim's sighting the earlier visit is a second time: z3 finds it."""
+    settings = settings_from_options({"difficulty": "hard"})
+    for seed in range(5):
+        rng = random.Random(seed)
+        d = draft(settings, rng)
+        if d is None:
+            continue
+        z3_seed = rng.randrange(2**31)
+        solver = TimelineSolver(d.problem, random_seed=z3_seed)
+        grid = solver.timeline()
+        if grid is None:
+            continue
+        facts = learnable_facts(build_case(d, grid))
+        assert facts.victim_alive
+        assert solver.is_unique(facts)
+        again = TimelineSolver(d.problem, random_seed=z3_seed)  # one proof per solver
+        assert again.timeline() == grid
+        assert not again.is_unique(dataclasses.replace(facts, victim_alive=()))
+        return
+    pytest.fail("no hard draft in five seeds")

@@ -175,3 +175,85 @@ def test_movement_is_checked_against_a_floor_plan(good: MbmCase) -> None:
     slots[1] = far
     bad = dataclasses.replace(good, timeline={**good.timeline, character: tuple(slots)})
     assert "timeline/movement" in verify(bad, neighbours=plan).codes
+
+
+@pytest.fixture(scope="module")
+def hard() -> MbmCase:
+    return from_envelope(registry.generate(SYSTEM_ID, 11, {"difficulty": "hard"}))
+
+
+def _victim_group(case: MbmCase) -> int:
+    return next(i for i, g in enumerate(case.witness_groups) if g.saw.person == case.victim)
+
+
+def _with_sighting(case: MbmCase, index: int, saw: Sighting) -> MbmCase:
+    groups = list(case.witness_groups)
+    groups[index] = dataclasses.replace(groups[index], saw=saw)
+    return dataclasses.replace(case, witness_groups=tuple(groups))
+
+
+def _murderer_at_scene(case: MbmCase) -> list[str]:
+    return sorted(
+        g.saw.time
+        for g in case.witness_groups
+        if (g.saw.person, g.saw.location) == (case.solution.murderer, case.scene)
+    )
+
+
+def test_a_cross_reference_case_passes(hard: MbmCase) -> None:
+    report = verify(hard, neighbours=neighbours(hard))
+    assert report.ok, report.problems
+    early, death = _murderer_at_scene(hard)
+    assert death == hard.solution.time
+    assert early < hard.witness_groups[_victim_group(hard)].saw.time < death
+
+
+def test_without_the_victims_sighting_two_times_remain(hard: MbmCase) -> None:
+    """The victim's sighting is what rules the earlier visit out; replaced by a true sighting of
+    someone innocent, both visits fit."""
+    bad = _with_sighting(hard, _victim_group(hard), _true_sighting_of_someone(hard))
+    report = verify(bad, neighbours=neighbours(bad))
+    assert "fair/second-time" in report.codes
+    assert "fair/ambiguous" in report.codes
+    assert sorted(answer[3] for answer in report.answers) == _murderer_at_scene(hard)
+
+
+def test_the_victims_sighting_before_both_visits_rules_nothing_out(hard: MbmCase) -> None:
+    early, _ = _murderer_at_scene(hard)
+    before = hard.times[hard.times.index(early) - 1] if early != hard.times[0] else None
+    if before is None:
+        pytest.skip("the earlier visit is at the first slot")
+    # a true sighting: wherever the timeline has the victim then, unless at the scene
+    place = hard.timeline[hard.victim][hard.times.index(before)]
+    away = place if place != hard.scene else None
+    if away is None:
+        pytest.skip("the victim was at the scene just before the earlier visit")
+    bad = _with_sighting(hard, _victim_group(hard), Sighting(hard.victim, away, before))
+    report = verify(bad)
+    assert "fair/second-time" in report.codes
+    assert "timeline/false-sighting" not in report.codes
+
+
+def test_the_victims_sighting_after_the_death_is_rejected(hard: MbmCase) -> None:
+    """Moved after T2 it is false (the body lies at the scene) and rules every time out."""
+    saw = hard.witness_groups[_victim_group(hard)].saw
+    later = hard.times[hard.times.index(hard.solution.time) + 1]
+    bad = _with_sighting(hard, _victim_group(hard), Sighting(hard.victim, saw.location, later))
+    report = verify(bad)
+    assert not report.ok
+    assert "timeline/false-sighting" in report.codes
+    assert "fair/no-answer" in report.codes
+    assert report.answers == ()
+
+
+def test_a_sighting_of_the_victim_at_the_scene_rules_nothing_out(hard: MbmCase) -> None:
+    """Only a sighting away from the scene proves the victim alive (the rule of the ruling)."""
+    groups = list(hard.witness_groups)
+    index = _victim_group(hard)
+    early, _ = _murderer_at_scene(hard)
+    groups[index] = dataclasses.replace(
+        groups[index], saw=Sighting(hard.victim, hard.scene, groups[index].saw.time)
+    )
+    report = verify(dataclasses.replace(hard, witness_groups=tuple(groups)))
+    assert "fair/second-time" in report.codes
+    assert early in {answer[3] for answer in report.answers}
