@@ -20,7 +20,7 @@ def main() -> None:
     sections = {
         "Murdered by Midnight: generate and verify one case": generation.run(),
         "Murdered by Midnight: bot-only games": games.run(),
-        "HTTP, SQLite, gunicorn 2 sync workers, wrk -t2 -c16": http.run(),
+        "HTTP under gunicorn sync workers, wrk -t2 -c16": http.run(),
     }
     lines = [
         "# Benchmarks",
