@@ -7,7 +7,7 @@ import os
 import platform
 from pathlib import Path
 
-from benchmarks import games, generation, http
+from benchmarks import games, generation, http, memory
 
 OUTPUT = Path(__file__).resolve().parents[1] / "BENCHMARKS.md"
 
@@ -21,6 +21,7 @@ def main() -> None:
         "Murdered by Midnight: generate and verify one case": generation.run(),
         "Murdered by Midnight: bot-only games": games.run(),
         "HTTP under gunicorn sync workers, wrk -t2 -c16": http.run(),
+        "Server memory, SQLite": memory.run(),
     }
     lines = [
         "# Benchmarks",
