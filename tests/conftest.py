@@ -1,4 +1,4 @@
-"""Shared test helpers: the database URLs every storage-backed test runs against."""
+"""Shared test helpers: the database URLs storage-backed tests run against, and the API app."""
 
 from __future__ import annotations
 
@@ -10,7 +10,10 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from flask import Flask
+from flask.testing import FlaskClient
 
+from api.app import create_app
 from api.storage import Store
 
 POSTGRES_URL = os.environ.get(
@@ -68,3 +71,26 @@ def store(database_url: str) -> Iterator[Store]:
     migrated.migrate()
     yield migrated
     migrated.dispose()
+
+
+#: Systems the API tests serve besides the built-in ones.
+PLUGINS = ("tests.toy",)
+
+
+def make_app(database: Path) -> Flask:
+    """The API on a fresh SQLite file, with Toy Culprit loaded beside the built-in systems."""
+    return create_app(
+        {"TESTING": True, "DATABASE_URL": f"sqlite:///{database}", "PLUGINS": PLUGINS}
+    )
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Flask]:
+    made = make_app(tmp_path / "api.sqlite3")
+    yield made
+    made.extensions["casebook"].store.dispose()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()

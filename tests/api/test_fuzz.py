@@ -24,8 +24,8 @@ from schemathesis.core.parameters import ParameterLocation
 from schemathesis.core.result import Ok
 from schemathesis.core.transport import Response
 
-from tests.api.conftest import make_app
 from tests.api.helpers import LEAKS, PROBLEM_FIELDS, TOY, Table, bearer, start_game
+from tests.conftest import make_app
 
 SPEC = Path(__file__).resolve().parents[2] / "openapi.yaml"
 EXAMPLES = int(os.environ.get("ST_EXAMPLES", "25"))

@@ -44,9 +44,7 @@ def _solve(client: FlaskClient, seed: int, mode: str, people: int, bots: int) ->
 
 
 @pytest.mark.slow
-def test_the_detective_solves_two_hundred_cases_alone(
-    client: FlaskClient, any_generator: str
-) -> None:
+def test_the_detective_solves_two_hundred_cases_alone(client: FlaskClient) -> None:
     for seed in range(SOLO_CASES):
         final = _solve(client, seed, "solo", 1, 0)
         assert final["result"]["winners"] == [0]
@@ -54,7 +52,7 @@ def test_the_detective_solves_two_hundred_cases_alone(
 
 @pytest.mark.parametrize(("mode", "people", "bots"), TABLES)
 def test_detectives_solve_cases_together_and_against_each_other(
-    client: FlaskClient, any_generator: str, mode: str, people: int, bots: int
+    client: FlaskClient, mode: str, people: int, bots: int
 ) -> None:
     for seed in range(1000, 1005):
         _solve(client, seed, mode, people, bots)

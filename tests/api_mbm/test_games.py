@@ -22,8 +22,6 @@ from tests.api_mbm.helpers import create_case, reveals_solution, solution_of, st
 from tests.api_mbm.play import Client
 from tests.test_narration_mbm import check_text
 
-pytestmark = pytest.mark.usefixtures("any_generator")
-
 #: (mode, people, bots) for the 30 games: every mode, 1-6 seats, people and bots mixed.
 TABLES = [
     ("solo", 1, 0),
