@@ -180,6 +180,7 @@ class Interpreter(Generic[S, E]):
             for part in _effects(args["effects" if name == "all" else "options"], name):
                 self.validate(part)
         elif name == "repeat":
+            _check_times(args["times"])
             self.validate(args["effect"])
         elif name == "if":
             self.validate_test(args["test"])
@@ -234,10 +235,7 @@ class Interpreter(Generic[S, E]):
                 events += more
             return state, events, used
         if name == "repeat":
-            if args["times"] < 0:
-                raise EffectError(
-                    f"op 'repeat': times must be >= 0, not {args['times']}", code="effect/bad-args"
-                )
+            _check_times(args["times"])
             for _ in range(args["times"]):
                 state, more, used = self._run(args["effect"], state, context, used)
                 events += more
@@ -294,6 +292,11 @@ def _effects(parts: Sequence[Any], op: str) -> tuple[Effect, ...]:
     if op == "choose" and not parts:
         raise EffectError("op 'choose': needs at least one option", code="effect/bad-args")
     return tuple(parts)
+
+
+def _check_times(times: int) -> None:
+    if times < 0:
+        raise EffectError(f"op 'repeat': times must be >= 0, not {times}", code="effect/bad-args")
 
 
 def _is_a(value: object, wanted: type[object]) -> bool:
