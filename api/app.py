@@ -11,8 +11,7 @@ from api import config, errors
 from api.resources import cases, games, health, require_json_body, systems
 from api.service import Service
 from api.storage import Store
-from generator import registry as generators
-from rules import registry
+from api.systems import load_systems
 
 BEARER_SCHEME = {"type": "http", "scheme": "bearer", "description": "a seat's or author's token"}
 
@@ -24,9 +23,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.from_mapping(test_config)
 
-    registry.load()
-    generators.load()
-    registry.load(tuple(app.config["PLUGINS"]))
+    load_systems(app.config["PLUGINS"])
 
     store = Store(app.config["DATABASE_URL"], sqlite_synchronous=app.config["SQLITE_SYNCHRONOUS"])
     if app.config["AUTO_MIGRATE"]:

@@ -1,8 +1,9 @@
 """Every error the API returns, as RFC 9457 ``application/problem+json``.
 
-One :class:`Problem` type carries status, stable code and a sentence a person can read; each
-exception the app can meet (werkzeug's, the rules', the store's, the service's, anything else)
-is turned into one here, so no HTML page, stack trace or SQL ever reaches a client.
+One :class:`Problem` type carries status, stable code and a sentence a person can read. Every
+refusal casebook makes is a :class:`~rules.errors.CasebookError` (the rules', the generator's,
+the store's, the service's), turned into a problem by one handler; werkzeug's errors by another;
+anything else is a bug and a bare 500, so no HTML page, stack trace or SQL reaches a client.
 """
 
 from __future__ import annotations
@@ -19,11 +20,7 @@ from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from api import service
-from api.storage import StoreError, VersionConflict
-from generator.registry import CaseOptionsError
-from rules.core import InvalidActionError, RuleError, SetupError
-from rules.registry import UnknownSystemError
+from rules.errors import CasebookError, UnavailableError
 
 MIMETYPE = "application/problem+json"
 TYPE_BASE = "https://casebook.dev/problems/"
@@ -195,9 +192,10 @@ class ProblemApi(Api):  # type: ignore[misc]
         self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, default, lazy=True)
 
 
-def _rule_status(error: RuleError) -> int:
-    """Bad input is 422; a well-formed action at the wrong moment (or any other) is 409."""
-    return 422 if isinstance(error, InvalidActionError | SetupError) else 409
+def from_error(error: CasebookError) -> Problem:
+    """Any refusal of the family as a problem: its status, code, sentence and field errors."""
+    errors = [{"pointer": pointer, "detail": detail} for pointer, detail in error.fields]
+    return Problem(error.status, error.code, error.message, errors=errors or None)
 
 
 def register(app: Flask) -> None:
@@ -207,51 +205,13 @@ def register(app: Flask) -> None:
     def _problem(error: Problem) -> Response:
         return error.response()
 
-    @app.errorhandler(RuleError)
-    def _rule(error: RuleError) -> Response:
-        return Problem(_rule_status(error), error.code, error.message).response()
-
-    @app.errorhandler(UnknownSystemError)
-    def _unknown_system(error: UnknownSystemError) -> Response:
-        detail = str(error.args[0]) if error.args else "No such system."
-        errors = [{"pointer": "/system", "detail": detail}]
-        return Problem(422, error.code, detail, errors=errors).response()
-
-    @app.errorhandler(CaseOptionsError)
-    def _case_options(error: CaseOptionsError) -> Response:
-        return Problem(422, error.code, str(error)).response()
-
-    @app.errorhandler(service.ServiceError)
-    def _service(error: service.ServiceError) -> Response:
-        return _from_service(error).response()
-
-    @app.errorhandler(VersionConflict)
-    def _conflict(error: VersionConflict) -> Response:
-        detail = "Another request changed this game at the same time; read it again and retry."
-        return Problem(409, "game/version-conflict", detail).response()
-
-    @app.errorhandler(StoreError)
-    def _store(error: StoreError) -> Response:
-        app.logger.warning("store unavailable: %s", error)
-        return Problem(503).response()
+    @app.errorhandler(CasebookError)
+    def _refused(error: CasebookError) -> Response:
+        if isinstance(error, UnavailableError):
+            app.logger.warning("unavailable: %s", error)
+        return from_error(error).response()
 
     @app.errorhandler(Exception)
     def _unexpected(error: Exception) -> Response:
         app.logger.exception("unexpected error")
         return Problem(500).response()
-
-
-#: The status of each kind of refusal the service makes.
-_SERVICE_STATUS: dict[type[service.ServiceError], int] = {
-    service.NotFound: 404,
-    service.Unauthenticated: 401,
-    service.VersionMismatch: 412,
-    service.InvalidInput: 422,
-}
-
-
-def _from_service(error: service.ServiceError) -> Problem:
-    status = _SERVICE_STATUS.get(type(error), 409)
-    fields = error.fields if isinstance(error, service.InvalidInput) else []
-    errors = [{"pointer": pointer, "detail": detail} for pointer, detail in fields]
-    return Problem(status, error.code, str(error), errors=errors or None)

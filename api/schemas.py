@@ -43,20 +43,45 @@ class HealthSchema(ma.Schema):
 # -------------------------------------------------------------------------------- systems
 
 
+class OptionSchema(ma.Schema):
+    name = fields.String(required=True)
+    choices = fields.List(fields.Raw(), required=True)
+    default = fields.Raw(required=True)
+    description = fields.String(required=True)
+    for_case = fields.Boolean(
+        required=True,
+        metadata={"description": "chooses the generated case: refused beside a case_id"},
+    )
+
+
 class ModeSchema(ma.Schema):
     id = fields.String(required=True)
     min_seats = fields.Integer(required=True)
     max_seats = fields.Integer(required=True)
     description = fields.String(required=True)
+    options = fields.List(
+        fields.Nested(OptionSchema),
+        required=True,
+        metadata={"description": "what POST /v1/games accepts in options for this mode"},
+    )
 
 
 class SystemSchema(ma.Schema):
+    """A system as its spec states it (``rules.core.SystemSpec``), with its case fairness."""
+
     id = fields.String(required=True)
     name = fields.String(required=True)
     summary = fields.String(required=True)
     modes = fields.List(fields.Nested(ModeSchema), required=True)
     action_types = fields.List(fields.String(), required=True)
+    event_types = fields.List(fields.String(), required=True)
+    endings = fields.List(fields.String(), required=True)
     accusation_fields = fields.List(fields.String(), required=True)
+    has_chance = fields.Boolean(required=True)
+    has_hidden_information = fields.Boolean(required=True)
+    step_limit = fields.Integer(required=True, metadata={"description": "no game takes more"})
+    fairness = fields.String(required=True, metadata={"description": "what makes a case fair"})
+    has_deductions = fields.Boolean(required=True)
 
 
 class SystemListSchema(ma.Schema):
@@ -119,10 +144,20 @@ class AccusationResultSchema(ma.Schema):
 
 
 class ChoicesSchema(ma.Schema):
+    kind = fields.String(
+        required=True,
+        validate=validate.OneOf(("one", "subset")),
+        metadata={"description": "one: send one of the choices; subset: a list of min to max"},
+    )
     choices = fields.List(fields.Raw(), required=True)
+    min = fields.Integer(metadata={"description": "subset only: the fewest choices to send"})
+    max = fields.Integer(metadata={"description": "subset only: the most choices to send"})
 
 
 class ActionSpecSchema(ma.Schema):
+    """One form a seat may fill; several may share a type when one choice depends on another
+    (send the choices of one form together)."""
+
     type = fields.String(required=True)
     params = fields.Dict(keys=fields.String(), values=fields.Nested(ChoicesSchema), required=True)
 
@@ -141,7 +176,10 @@ class ActionRequestSchema(ma.Schema):
         keys=fields.String(validate=ID),
         values=fields.Raw(allow_none=True),
         load_default=dict,
-        metadata={"description": "one of the advertised choices for each parameter"},
+        metadata={
+            "description": "for each parameter, one of the advertised choices, or a list of "
+            "them for a subset parameter"
+        },
     )
 
 
@@ -168,8 +206,21 @@ class SeatRequestSchema(ma.Schema):
 class GameRequestSchema(ma.Schema):
     system = fields.String(required=True, validate=ID)
     mode = fields.String(required=True, validate=ID)
-    seed = _seed()
+    seed = fields.Integer(
+        strict=True,
+        validate=validate.Range(min=0, max=SEED_LIMIT - 1),
+        metadata={
+            "description": "chooses the generated case (the game's own draws are secret); "
+            "omitted: chosen at random"
+        },
+    )
     case_id = fields.String(validate=ID, metadata={"description": "play a stored case"})
+    options = fields.Dict(
+        keys=fields.String(validate=ID),
+        values=fields.Raw(allow_none=True),
+        load_default=dict,
+        metadata={"description": "the mode's options (GET /v1/systems); defaults fill the rest"},
+    )
     seats = fields.List(
         fields.Nested(SeatRequestSchema),
         required=True,
@@ -193,22 +244,41 @@ class GameCreatedSchema(ma.Schema):
     id = fields.String(required=True)
     version = fields.Integer(required=True)
     status = fields.String(required=True, validate=validate.OneOf(("active", "finished")))
+    options = fields.Dict(required=True, metadata={"description": "every option, resolved"})
     seats = fields.List(fields.Nested(SeatSchema), required=True)
 
 
+class StandingSchema(ma.Schema):
+    seat = fields.Integer(required=True)
+    rank = fields.Integer(required=True, metadata={"description": "1 is best; ties share"})
+    score = fields.Float(allow_none=True, required=True)
+
+
 class ResultSchema(ma.Schema):
+    ending = fields.String(required=True, metadata={"description": "one of the system's endings"})
+    text = fields.String(required=True, metadata={"description": "the ending, narrated"})
     winners = fields.List(fields.Integer(), required=True)
-    reason = fields.String(required=True)
-    solution = fields.Dict(required=True)
+    standings = fields.List(
+        fields.Nested(StandingSchema),
+        required=True,
+        metadata={"description": "every seat, best first, with the system's tie-breaks"},
+    )
+    solution = fields.Dict(
+        allow_none=True, required=True, metadata={"description": "null: no hidden solution"}
+    )
 
 
 class GameSchema(ma.Schema):
     id = fields.String(required=True)
     system = fields.String(required=True)
     mode = fields.String(required=True)
+    options = fields.Dict(required=True)
     version = fields.Integer(required=True)
     status = fields.String(required=True)
     seat = fields.Integer(required=True)
+    to_act = fields.List(
+        fields.Integer(), required=True, metadata={"description": "the seats the game waits for"}
+    )
     view = fields.Dict(required=True, metadata={"description": "what this seat may know"})
     result = fields.Nested(ResultSchema, metadata={"description": "only once the game is over"})
 
@@ -258,3 +328,10 @@ class LogQuerySchema(ma.Schema):
 class LogSchema(ma.Schema):
     version = fields.Integer(required=True)
     events = fields.List(fields.Nested(EventSchema), required=True)
+
+
+class DeductionsSchema(ma.Schema):
+    version = fields.Integer(required=True)
+    deductions = fields.Dict(
+        required=True, metadata={"description": "what this seat can conclude from its own view"}
+    )

@@ -2,92 +2,56 @@
 
 Each method reads what it needs from the store, asks the rules, lets the bots play, and writes
 the result back with one compare-and-set, so two requests can never both move a game on.
-Answers are plain dicts shaped like the API's responses; failures are :class:`ServiceError`
-subclasses (and the rules' own errors), which the HTTP layer maps to problems.
+Answers are plain dicts shaped like the API's responses; refusals are errors of the
+:mod:`rules.errors` family, which the HTTP layer turns into problems with one handler.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from api import security
-from api.storage import (
-    OpenGame,
-    Store,
-    StoredCase,
-    StoredSeat,
-    StoredStep,
-    VersionConflict,
-)
+from api.cases import CaseCache, OpenCase
+from api.storage import OpenGame, Store, StoredCase, StoredSeat, StoredStep, VersionConflict
 from generator import registry as generators
-from narration import narrate_case, narrate_event, public_glossary
+from narration import narrate_case, narrate_event
 from rules import registry
 from rules.core import (
     Action,
     AuthorDesk,
-    Event,
-    RuleError,
+    Outcome,
     Seat,
     System,
     check_action,
     check_seats,
-    rng_for,
+    resolve_options,
 )
+from rules.errors import CasebookError, InvalidInputError, NotFoundError, RuleError
+from rules.events import Event
+from rules.loop import Step, play_step, run_bots
 
-#: Bot moves one request may make before the server gives up on a game that never ends.
-MAX_BOT_STEPS = 10_000
 #: Attempts at a write without ``If-Match`` when other writers keep winning the race.
 WRITE_ATTEMPTS = 5
 SEED_BITS = 63
-#: Who the Author's answers speak of: the inspector at a physical table who asked.
-ASKER = "the inspector"
 ACTIVE, FINISHED = "active", "finished"
 
 
-class ServiceError(Exception):
-    """A request the service refuses; ``code`` is stable, the message is for a person."""
-
-    code = "conflict"
-
-    def __init__(self, detail: str, *, code: str | None = None) -> None:
-        super().__init__(detail)
-        if code is not None:
-            self.code = code
-
-
-class NotFound(ServiceError):
-    """No such resource, or none the caller may see: the two are never told apart."""
-
-
-class Unauthenticated(ServiceError):
+class Unauthenticated(CasebookError):
     """The request needs a token it did not bring, or brought one that is malformed or wrong."""
 
     code = "auth/unauthenticated"
+    status = 401
 
 
-class VersionMismatch(ServiceError):
+class VersionMismatch(CasebookError):
     """``If-Match`` named a version the game is no longer at."""
 
     code = "game/version-mismatch"
-
-
-class InvalidInput(ServiceError):
-    """Well-formed input that names something wrong; ``fields`` are (JSON pointer, detail)."""
-
-    code = "request/invalid"
-
-    def __init__(
-        self, detail: str, *, code: str | None = None, fields: Sequence[tuple[str, str]] = ()
-    ) -> None:
-        super().__init__(detail, code=code)
-        self.fields = list(fields)
-
-
-class BotError(RuntimeError):
-    """A bot broke the rules or a game would not stop: a server bug, never the caller's."""
+    status = 412
 
 
 @dataclass(frozen=True)
@@ -101,6 +65,7 @@ class Service:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self.cases = CaseCache()
 
     def check_database(self) -> None:
         """Raise :class:`~api.storage.StoreError` unless the database answers."""
@@ -109,7 +74,17 @@ class Service:
     # ---------------------------------------------------------------------------- systems
 
     def systems(self) -> dict[str, Any]:
-        return {"systems": [_describe(system) for system in registry.all_systems()]}
+        """Every system as its spec states it, with what makes its cases fair."""
+        return {
+            "systems": [
+                {
+                    **dataclasses.asdict(entry.system.SPEC),
+                    "fairness": entry.fairness,
+                    "has_deductions": entry.deduce is not None,
+                }
+                for entry in registry.all_registrations()
+            ]
+        }
 
     # ---------------------------------------------------------------------------- cases
 
@@ -143,9 +118,7 @@ class Service:
 
     def read_case(self, case_id: str, token: str | None) -> dict[str, Any]:
         """The public part of a case; the hidden truth too for its author's token."""
-        stored = self.store.get_case(case_id)
-        if stored is None:
-            raise NotFound("There is no case with this id.", code="case/not-found")
+        stored = self._stored_case(case_id)
         shown = {
             "id": stored.id,
             "system": stored.system,
@@ -154,8 +127,7 @@ class Service:
         }
         if token is None:
             return shown
-        if not security.matches(token, stored.author_token_hash):
-            raise Unauthenticated("This token is not the author token of this case.")
+        self._check_author(stored, token)
         return {
             **shown,
             "solution": stored.case["solution"],
@@ -172,12 +144,12 @@ class Service:
         else learns right or wrong and nothing more, so guessing field by field gains nothing.
         """
         stored = self._stored_case(case_id)
-        is_author = token is not None
-        if token is not None and not security.matches(token, stored.author_token_hash):
-            raise Unauthenticated("This token is not the author token of this case.")
+        if token is not None:
+            self._check_author(stored, token)
         fields = registry.get(stored.system).SPEC.accusation_fields
-        if not fields:
-            raise InvalidInput(
+        solution = stored.case.get("solution")
+        if not fields or solution is None:
+            raise InvalidInputError(
                 "This system has no accusations.",
                 code="accusation/unsupported",
                 fields=[("/accusation", "This system has no accusations.")],
@@ -189,22 +161,21 @@ class Service:
         ]
         problems += [(_pointer("accusation", name), "Unknown field.") for name in unknown]
         if problems:
-            raise InvalidInput(
+            raise InvalidInputError(
                 f"An accusation names exactly: {', '.join(fields)}.",
                 code="accusation/bad-fields",
                 fields=problems,
             )
-        solution = stored.case["solution"]
         wrong = [name for name in fields if accusation[name] != solution.get(name)]
         answer: dict[str, Any] = {"correct": not wrong}
-        if is_author:
+        if token is not None:
             answer["reasons"] = wrong
         return answer
 
     def questions(self, case_id: str) -> dict[str, Any]:
         """The questions the Author of a case may be asked, each parameter with its choices."""
-        desk, case = _author_desk(self._stored_case(case_id))
-        return {"questions": [spec.to_json() for spec in desk.author_questions(case)]}
+        desk, opened = self._author_desk(case_id)
+        return {"questions": [spec.to_json() for spec in desk.author_questions(opened.case)]}
 
     def ask(self, case_id: str, question: Action) -> dict[str, Any]:
         """The Author's answer to one question about a stored case, as event data and text.
@@ -212,19 +183,18 @@ class Service:
         The table that asks is the one that reads the envelope, so the answer holds the
         event's secret fields too: exactly what the Author would hand over at the table.
         """
-        stored = self._stored_case(case_id)
-        desk, case = _author_desk(stored)
-        check_action(desk.author_questions(case), question)
+        desk, opened = self._author_desk(case_id)
+        check_action(desk.author_questions(opened.case), question)
         try:
-            event = desk.author_answer(case, question)
+            event = desk.author_answer(opened.case, question)
         except RuleError as error:  # a listed question the sheet cannot answer: still bad input
-            raise InvalidInput(error.message, code=error.code) from None
+            raise InvalidInputError(error.message, code=error.code) from None
         shown = {"type": event.type, **event.data, **event.secret}
         text = narrate_event(
-            stored.system,
+            opened.stored.system,
             {**shown, "actor": 0},
-            names=[ASKER],
-            glossary=public_glossary(case["public"]),
+            names=[desk.ASKER],
+            glossary=opened.glossary,
         )
         return {"event": shown, "text": text}
 
@@ -238,45 +208,67 @@ class Service:
         seed: int | None,
         case_id: str | None,
         seats: Sequence[SeatRequest],
+        options: Mapping[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """Start a game from a stored case or a seed, let the bots open, and store it."""
+        """Start a game from a stored case or a case seed, let the bots open, and store it.
+
+        ``seed`` chooses the case only. The game's own seed (shuffles, dice, bots) is drawn
+        here, kept in the store and never shown, so nobody can compute a future draw.
+        """
         system = registry.get(system_id)
         table = [Seat(seat.name, seat.bot) for seat in seats]
-        check_seats(system.SPEC, mode, table)
+        mode_spec = check_seats(system.SPEC, mode, table)
+        given = dict(options or {})
+        resolved = resolve_options(mode_spec.options, given)
+        for_case = {spec.name for spec in mode_spec.options if spec.for_case}
+        new_case = None
         if case_id is None:
-            seed = _seed(seed)
-            case = generators.generate(system_id, seed, {})
-        else:
-            case = self._case_for_game(system_id, case_id)
-            seed = secrets.randbits(SEED_BITS)
-        state = system.new_game(case, table, mode, seed)
-        tokens = {number: security.new_token() for number, seat in enumerate(table) if not seat.bot}
-        stored_seats = [
-            StoredSeat(
-                number=number,
-                name=seat.name,
-                bot=seat.bot,
-                token_hash=security.hash_token(tokens[number]) if number in tokens else None,
+            case_options = {name: value for name, value in resolved.items() if name in for_case}
+            envelope = generators.generate(system_id, _seed(seed), case_options)
+            new_case = self.store.new_case(
+                system=system_id, seed=envelope["seed"], case=envelope, author_token_hash=None
             )
-            for number, seat in enumerate(table)
-        ]
+            opened = self.cases.put(new_case)
+        else:
+            chosen = sorted(for_case & set(given))
+            if chosen:
+                detail = f"{chosen[0]} chooses a generated case; a stored case has its own."
+                raise InvalidInputError(
+                    detail, code="options/for-case", fields=[(f"/options/{chosen[0]}", detail)]
+                )
+            opened = self._case_for_game(system_id, case_id)
+        game_seed = secrets.randbits(SEED_BITS)
+        state = system.new_game(opened.case, table, mode, seed=game_seed, options=resolved)
         bots = frozenset(number for number, seat in enumerate(table) if seat.bot)
-        state, steps = _run_bots(system, seed, state, bots, version=0)
+        state, steps = run_bots(
+            system, opened.case, state, bots=bots, seed=game_seed, steps_so_far=0
+        )
+        tokens = {number: security.new_token() for number, seat in enumerate(table) if not seat.bot}
         game = self.store.create_game(
             system=system_id,
             mode=mode,
-            seed=seed,
-            case_id=case_id,
-            case=case,
-            seats=stored_seats,
+            seed=game_seed,
+            case_id=opened.stored.id,
+            options=dict(resolved),
+            seats=[
+                StoredSeat(
+                    number=number,
+                    name=seat.name,
+                    bot=seat.bot,
+                    token_hash=security.hash_token(tokens[number]) if number in tokens else None,
+                )
+                for number, seat in enumerate(table)
+            ],
             state=system.state_to_json(state),
-            steps=steps,
-            status=_status(system, state),
+            steps=[_stored(step) for step in steps],
+            status=_status(system, opened.case, state),
+            new_case=new_case,
         )
         return {
             "id": game.id,
             "version": game.version,
             "status": game.status,
+            "options": game.options,
             "seats": [
                 {"number": seat.number, "name": seat.name, "bot": seat.bot}
                 | ({"token": tokens[seat.number]} if seat.number in tokens else {})
@@ -286,29 +278,31 @@ class Service:
 
     def read_game(self, game_id: str, token: str | None) -> dict[str, Any]:
         """The caller's seat's view, and the result once the game is over."""
-        game, seat = self._open(game_id, token)
+        game, seat, opened = self._open(game_id, token)
         system = registry.get(game.system)
         state = system.state_from_json(game.state)
         shown: dict[str, Any] = {
             "id": game.id,
             "system": game.system,
             "mode": game.mode,
+            "options": game.options,
             "version": game.version,
             "status": game.status,
             "seat": seat,
-            "view": system.view(state, seat),
+            "to_act": sorted(system.to_act(opened.case, state)),
+            "view": system.view(opened.case, state, seat),
         }
-        outcome = system.result(state)
+        outcome = system.result(opened.case, state)
         if outcome is not None:
-            shown["result"] = outcome.to_json()
+            shown["result"] = _result(game, opened, outcome)
         return shown
 
     def legal_actions(self, game_id: str, token: str | None) -> dict[str, Any]:
         """What the caller's seat may do now, each parameter with its choices."""
-        game, seat = self._open(game_id, token)
+        game, seat, opened = self._open(game_id, token)
         system = registry.get(game.system)
         state = system.state_from_json(game.state)
-        legal = system.legal_actions(state, seat)
+        legal = system.legal_actions(opened.case, state, seat)
         return {"version": game.version, "actions": [spec.to_json() for spec in legal]}
 
     def play(
@@ -339,105 +333,119 @@ class Service:
 
     def log(self, game_id: str, token: str | None, *, after: int, limit: int) -> dict[str, Any]:
         """The events of steps ``after + 1`` onwards that the caller's seat may see."""
-        game, seat = self._open(game_id, token, with_public_case=True)
+        game, seat, opened = self._open(game_id, token)
         steps = self.store.list_steps(game_id, after=after, limit=limit)
-        return {"version": game.version, "events": _seat_events(game, steps, seat)}
+        return {"version": game.version, "events": _seat_events(game, opened, steps, seat)}
+
+    def deductions(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """What the caller's seat can conclude, worked out from its own view and nothing else."""
+        game, seat, opened = self._open(game_id, token)
+        entry = registry.registration(game.system)
+        if entry.deduce is None:
+            raise InvalidInputError(
+                f"{entry.system.SPEC.name} offers no deductions.", code="deductions/unsupported"
+            )
+        system = entry.system
+        view = system.view(opened.case, system.state_from_json(game.state), seat)
+        return {"version": game.version, "deductions": dict(entry.deduce(view))}
 
     # ---------------------------------------------------------------------------- helpers
 
     def _stored_case(self, case_id: str) -> StoredCase:
         stored = self.store.get_case(case_id)
         if stored is None:
-            raise NotFound("There is no case with this id.", code="case/not-found")
+            raise NotFoundError("There is no case with this id.", code="case/not-found")
         return stored
+
+    def _check_author(self, stored: StoredCase, token: str) -> None:
+        if not security.matches(token, stored.author_token_hash):
+            raise Unauthenticated("This token is not the author token of this case.")
+
+    def _author_desk(self, case_id: str) -> tuple[AuthorDesk, OpenCase]:
+        """The system of a stored case as an Author, and the case; refused if it has no Author."""
+        opened = self.cases.get(case_id, self.store.get_case)
+        if opened is None:
+            raise NotFoundError("There is no case with this id.", code="case/not-found")
+        system = registry.get(opened.stored.system)
+        if not isinstance(system, AuthorDesk):
+            raise InvalidInputError(
+                f"{system.SPEC.name} has no Author to ask questions of.",
+                code="questions/unsupported",
+            )
+        return system, opened
 
     def _play_once(
         self, game_id: str, token: str | None, action: Action, if_match: frozenset[int] | None
     ) -> dict[str, Any]:
-        game, seat = self._open(game_id, token, with_public_case=True)
+        game, seat, opened = self._open(game_id, token)
         if if_match is not None and game.version not in if_match:
             raise VersionMismatch(f"The game is at version {game.version}; read it again.")
         system = registry.get(game.system)
-        state, events = system.apply(system.state_from_json(game.state), seat, action)
-        steps = [_step(game.version + 1, seat, action, events)]
+        state = system.state_from_json(game.state)
+        state, first = play_step(system, opened.case, state, seat, action, number=game.version + 1)
         bots = frozenset(s.number for s in game.seats if s.bot)
-        state, bot_steps = _run_bots(system, game.seed, state, bots, version=game.version + 1)
-        steps += bot_steps
-        status = _status(system, state)
+        state, bot_steps = run_bots(
+            system, opened.case, state, bots=bots, seed=game.seed, steps_so_far=first.number
+        )
+        stored_steps = [_stored(step) for step in (first, *bot_steps)]
+        status = _status(system, opened.case, state)
         version = self.store.append_steps(
             game_id,
             expected_version=game.version,
-            steps=steps,
+            steps=stored_steps,
             state=system.state_to_json(state),
             status=status,
         )
-        return {"version": version, "status": status, "events": _seat_events(game, steps, seat)}
+        return {
+            "version": version,
+            "status": status,
+            "events": _seat_events(game, opened, stored_steps, seat),
+        }
 
-    def _open(
-        self, game_id: str, token: str | None, *, with_public_case: bool = False
-    ) -> tuple[OpenGame, int]:
-        """The game and the seat ``token`` opens in it; nothing tells a stranger it exists.
-
-        ``with_public_case`` also reads the public part of the case, which narration needs.
-        """
+    def _open(self, game_id: str, token: str | None) -> tuple[OpenGame, int, OpenCase]:
+        """The game, the seat ``token`` opens in it, and its case; a stranger learns nothing."""
         if token is None or not security.is_well_formed(token):
             raise Unauthenticated("This needs the bearer token of a seat in this game.")
-        game = self.store.open_game(game_id, with_public_case=with_public_case)
+        game = self.store.open_game(game_id)
         if game is not None:
             for seat in game.seats:
                 if security.matches(token, seat.token_hash):
-                    return game, seat.number
-        raise NotFound("There is no game with this id for this token.", code="game/not-found")
+                    opened = self.cases.get(game.case_id, self.store.get_case)
+                    if opened is None:  # a foreign key keeps this from happening
+                        raise RuntimeError(f"game {game_id} names a missing case")
+                    return game, seat.number, opened
+        raise NotFoundError("There is no game with this id for this token.", code="game/not-found")
 
-    def _case_for_game(self, system_id: str, case_id: str) -> dict[str, Any]:
-        stored = self.store.get_case(case_id)
-        if stored is None:
-            raise InvalidInput(
+    def _case_for_game(self, system_id: str, case_id: str) -> OpenCase:
+        opened = self.cases.get(case_id, self.store.get_case)
+        if opened is None:
+            raise InvalidInputError(
                 "There is no case with this id.",
                 code="case/not-found",
                 fields=[("/case_id", "There is no case with this id.")],
             )
-        if stored.system != system_id:
-            detail = f"This case belongs to {stored.system}, not {system_id}."
-            raise InvalidInput(detail, code="case/wrong-system", fields=[("/case_id", detail)])
-        return stored.case
-
-
-def _describe(system: System) -> dict[str, Any]:
-    spec = system.SPEC
-    return {
-        "id": spec.id,
-        "name": spec.name,
-        "summary": spec.summary,
-        "modes": [
-            {
-                "id": mode.id,
-                "min_seats": mode.min_seats,
-                "max_seats": mode.max_seats,
-                "description": mode.description,
-            }
-            for mode in spec.modes
-        ],
-        "action_types": list(spec.action_types),
-        "accusation_fields": list(spec.accusation_fields),
-    }
-
-
-def _author_desk(stored: StoredCase) -> tuple[AuthorDesk, dict[str, Any]]:
-    """The system of a stored case as an Author, and the case; refused if it has no Author."""
-    system = registry.get(stored.system)
-    if not isinstance(system, AuthorDesk):
-        raise InvalidInput(
-            f"{system.SPEC.name} has no Author to ask questions of.",
-            code="questions/unsupported",
-        )
-    return system, stored.case
+        if opened.stored.system != system_id:
+            detail = f"This case belongs to {opened.stored.system}, not {system_id}."
+            raise InvalidInputError(detail, code="case/wrong-system", fields=[("/case_id", detail)])
+        return opened
 
 
 def _case_text(system_id: str, public: Mapping[str, Any]) -> dict[str, str]:
     """``{"text": ...}``: the case's introduction, if its system tells one; else nothing."""
     text = narrate_case(system_id, public)
     return {} if text is None else {"text": text}
+
+
+def _result(game: OpenGame, opened: OpenCase, outcome: Outcome) -> dict[str, Any]:
+    """The outcome as data, with its ending worded by the system's templates."""
+    data = outcome.to_json()
+    text = narrate_event(
+        game.system,
+        {"type": "game-ended", "actor": None, **data},
+        names=[seat.name for seat in game.seats],
+        glossary=opened.glossary,
+    )
+    return {**data, "text": text}
 
 
 def _pointer(*keys: str) -> str:
@@ -449,64 +457,32 @@ def _seed(seed: int | None) -> int:
     return secrets.randbits(SEED_BITS) if seed is None else seed
 
 
-def _status(system: System, state: Any) -> str:
-    return ACTIVE if system.result(state) is None else FINISHED
+def _status(system: System, case: Any, state: Any) -> str:
+    return ACTIVE if system.result(case, state) is None else FINISHED
 
 
-def _step(number: int, seat: int, action: Action, events: Iterable[Event]) -> StoredStep:
+def _stored(step: Step) -> StoredStep:
     return StoredStep(
-        step=number,
-        seat=seat,
-        action=action.to_json(),
-        events=[event.to_json() for event in events],
+        step=step.number,
+        seat=step.seat,
+        action=step.action.to_json(),
+        events=[event.to_json() for event in step.events],
     )
 
 
-def _run_bots(
-    system: System, seed: int, state: Any, bots: frozenset[int], *, version: int
-) -> tuple[Any, list[StoredStep]]:
-    """Let the bots play until the game ends or waits for a person.
-
-    Each bot sees only its own view; its draws come from the game's seed, the step and its seat,
-    so a replay of the log makes the same moves.
-    """
-    steps: list[StoredStep] = []
-    while system.result(state) is None:
-        waiting = sorted(bots & system.to_act(state))
-        if not waiting:
-            break
-        for bot in waiting:
-            if system.result(state) is not None or bot not in system.to_act(state):
-                continue
-            if len(steps) >= MAX_BOT_STEPS:
-                raise BotError(f"{system.SPEC.id}: bots made {MAX_BOT_STEPS} moves without end")
-            number = version + len(steps)
-            action = system.bot_choose(
-                system.view(state, bot),
-                system.legal_actions(state, bot),
-                rng_for(seed, number, f"bot:{bot}"),
-            )
-            try:
-                state, events = system.apply(state, bot, action)
-            except RuleError as error:
-                raise BotError(f"{system.SPEC.id}: a bot chose {action!r}") from error
-            steps.append(_step(number + 1, bot, action, events))
-    return state, steps
-
-
-def _seat_events(game: OpenGame, steps: Iterable[StoredStep], seat: int) -> list[dict[str, Any]]:
+def _seat_events(
+    game: OpenGame, opened: OpenCase, steps: Iterable[StoredStep], seat: int
+) -> list[dict[str, Any]]:
     """Each step's events as ``seat`` may see them, with their step and narration.
 
     Narration is given only the seat's own copy of an event, so its prose cannot leak more.
-    ``game`` must have been opened with its public case.
     """
     names = [stored.name for stored in game.seats]
-    glossary = public_glossary(game.public_case or {})
     shown: list[dict[str, Any]] = []
     for step in steps:
         for raw in step.events:
             event = Event.from_json(raw).for_seat(seat)
             if event is not None:
-                text = narrate_event(game.system, event, names=names, glossary=glossary)
+                text = narrate_event(game.system, event, names=names, glossary=opened.glossary)
                 shown.append({**event, "step": step.step, "text": text})
     return shown

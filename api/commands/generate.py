@@ -14,6 +14,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, TextIO
 
+from api import config, systems
 from api.commands.progress import Progress
 from generator import registry as generators
 from narration import narrate_author_sheet, narrate_case
@@ -28,9 +29,9 @@ class CommandError(Exception):
 
 
 def load_systems() -> None:
-    """Register the built-in systems and their generators."""
-    registry.load()
-    generators.load()
+    """Register the built-in systems and the plugins ``CASEBOOK_PLUGINS`` names, as the server
+    does, so the command line knows the same systems."""
+    systems.load_systems(config.from_env()["PLUGINS"])
 
 
 def parse_option(text: str) -> tuple[str, Any]:

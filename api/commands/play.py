@@ -23,28 +23,17 @@ from api.commands.generate import CommandError, load_systems
 from generator import registry as generators
 from narration import narrate_case, narrate_event, public_glossary
 from rules import registry
-from rules.core import Action, ActionSpec, Event, Outcome, RuleError, Seat, System, rng_for
+from rules.core import Action, ActionSpec, Event, Outcome, RuleError, Seat, System
+from rules.core import start as start_game
+from rules.loop import play_step, run_bots
 
 InputFn = Callable[[str], str]
 
-#: Bot moves in a row before the game is declared stuck (a bug, never the player's fault).
-MAX_BOT_STEPS = 10_000
 DEFAULT_NAME = "Inspector"
 BOT = "bot"
 HANDOVER_PROMPT = "Press Enter when only {name} can see the screen. "
 CLEAR_SCREEN = "\033[2J\033[H"
 PROMPT = "> "
-
-#: How a parameter is asked for; any other is asked for by its own name.
-PARAM_QUESTIONS = {
-    "to": "Where to?",
-    "at": "Where will the new card lie?",
-    "weapon": "Which weapon?",
-    "character": "Whom do you ask?",
-    "murderer": "Who is the murderer?",
-    "motive": "What was the motive?",
-    "time": "What was the time of death?",
-}
 
 
 class Quit(Exception):
@@ -91,10 +80,11 @@ class Table:
 
     system_id: str
     system: System
-    case: dict[str, Any]
+    case: dict[str, Any]  # the envelope
+    rules_case: Any  # the case as the rules read it
     seats: list[Seat]
     mode: str
-    seed: int
+    seed: int  # the game's own seed: shuffles, dice, bots
     state: Any
     output: TextIO
     input_fn: InputFn
@@ -136,19 +126,27 @@ def start(
     seats: Sequence[Seat],
     input_fn: InputFn,
     output: TextIO,
+    game_seed: int | None = None,
 ) -> Table:
-    """Generate the case and set the table; errors are :class:`CommandError`/rule errors."""
+    """Generate the case and set the table; errors are :class:`CommandError`/rule errors.
+
+    ``seed`` chooses the case; the game's own seed is drawn afresh unless a test fixes it.
+    """
     load_systems()
     system = registry.get(system_id)
     if not generators.has_generator(system_id):
         raise CommandError(f"{system_id} has no case generator")
     if seed is None:
         seed = secrets.randbelow(generators.SEED_LIMIT)
+    if game_seed is None:
+        game_seed = secrets.randbelow(generators.SEED_LIMIT)
     options = {} if difficulty is None else {"difficulty": difficulty}
     chosen = pick_mode(system, seats, mode)
-    case = generators.generate(system_id, seed, options)
-    state = system.new_game(case, list(seats), chosen, seed)
-    return Table(system_id, system, case, list(seats), chosen, seed, state, output, input_fn)
+    envelope = generators.generate(system_id, seed, options)
+    case, state = start_game(system, envelope, list(seats), chosen, seed=game_seed, options=options)
+    return Table(
+        system_id, system, envelope, case, list(seats), chosen, game_seed, state, output, input_fn
+    )
 
 
 def play(table: Table) -> Outcome | None:
@@ -158,20 +156,20 @@ def play(table: Table) -> Outcome | None:
         table.say(introduction)
         table.say()
     table.say(
-        f"{table.system.SPEC.name}, {table.mode} mode, seed {table.seed}. "
+        f"{table.system.SPEC.name}, {table.mode} mode, case seed {table.case['seed']}. "
         f"At the table: {_seat_list(table)}."
     )
     try:
-        while table.system.result(table.state) is None:
+        while table.system.result(table.rules_case, table.state) is None:
             _run_bots(table)
-            if table.system.result(table.state) is not None:
+            if table.system.result(table.rules_case, table.state) is not None:
                 break
             _human_turn(table)
     except Quit:
         table.say()
         table.say("You close the case file. The solution stays sealed.")
         return None
-    outcome = table.system.result(table.state)
+    outcome = table.system.result(table.rules_case, table.state)
     assert outcome is not None
     _finish(table, outcome)
     return outcome
@@ -204,33 +202,31 @@ def run(
 
 
 def _run_bots(table: Table) -> None:
-    """Let the bots play until a person must act or the game ends (as the service does)."""
-    system, bots = table.system, {n for n, seat in enumerate(table.seats) if seat.bot}
-    moves = 0
-    while system.result(table.state) is None:
-        waiting = sorted(bots & system.to_act(table.state))
-        if not waiting:
-            return
-        bot = waiting[0]
-        if moves >= MAX_BOT_STEPS:
-            raise RuntimeError(f"the bots made {MAX_BOT_STEPS} moves without end")
-        action = system.bot_choose(
-            system.view(table.state, bot),
-            system.legal_actions(table.state, bot),
-            rng_for(table.seed, table.steps, f"bot:{bot}"),
-        )
-        _apply(table, bot, action)
-        moves += 1
+    """Let the bots play until a person must act or the game ends: the server's own loop."""
+    bots = frozenset(n for n, seat in enumerate(table.seats) if seat.bot)
+    table.state, steps = run_bots(
+        table.system,
+        table.rules_case,
+        table.state,
+        bots=bots,
+        seed=table.seed,
+        steps_so_far=table.steps,
+    )
+    for step in steps:
+        table.log.extend(step.events)
+    table.steps += len(steps)
 
 
 def _apply(table: Table, seat: int, action: Action) -> None:
-    table.state, events = table.system.apply(table.state, seat, action)
-    table.log.extend(events)
+    table.state, step = play_step(
+        table.system, table.rules_case, table.state, seat, action, number=table.steps + 1
+    )
+    table.log.extend(step.events)
     table.steps += 1
 
 
 def _human_turn(table: Table) -> None:
-    waiting = sorted(set(table.people) & table.system.to_act(table.state))
+    waiting = sorted(set(table.people) & table.system.to_act(table.rules_case, table.state))
     if not waiting:
         raise RuntimeError("the game waits for nobody at this table")
     seat = waiting[0]
@@ -241,13 +237,13 @@ def _human_turn(table: Table) -> None:
         table.say(f"=== {table.seats[seat].name}'s turn ===")
     table.last_seat = seat
     _show_events(table, seat)
-    view = table.system.view(table.state, seat)
+    view = table.system.view(table.rules_case, table.state, seat)
     summary = SUMMARIES.get(table.system_id)
     if summary is not None:
         table.say()
         for line in summary(view, table):
             table.say(line)
-    legal = table.system.legal_actions(table.state, seat)
+    legal = table.system.legal_actions(table.rules_case, table.state, seat)
     while True:
         action = choose_action(table, legal, view)
         try:
@@ -299,8 +295,8 @@ def choose_action(table: Table, legal: Sequence[ActionSpec], view: Mapping[str, 
         spec = legal[index]
         try:
             params = {
-                name: choose_param(table, spec, name, choices, view)
-                for name, choices in spec.params.items()
+                name: choose_param(table, spec, name, spec.choices(name), view)
+                for name in spec.params
             }
         except Back:
             continue
@@ -315,7 +311,8 @@ def choose_param(
     view: Mapping[str, Any],
 ) -> Any:
     labels = [choice_label(table, name, choice, view) for choice in choices]
-    question = PARAM_QUESTIONS.get(name, f"{name.replace('_', ' ').capitalize()}?")
+    prompts = table.system.SPEC.param_prompts
+    question = prompts.get(name, f"{name.replace('_', ' ').capitalize()}?")
     if len(choices) == 1:
         table.say(f"{question} {labels[0]}")
         return choices[0]
@@ -360,7 +357,8 @@ def _finish(table: Table, outcome: Outcome) -> None:
     _show_events(table, seat)
     table.say()
     winners = [table.seats[n].name for n in outcome.winners]
-    table.say(f"The game is over: {outcome.reason}.")
+    ended = {"type": "game-ended", "actor": None, **outcome.to_json()}
+    table.say(narrate_event(table.system_id, ended, names=table.names, glossary=table.glossary))
     table.say(f"Winners: {', '.join(winners) if winners else 'nobody'}.")
     if outcome.solution:
         table.say("The solution:")

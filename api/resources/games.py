@@ -24,6 +24,7 @@ from api.resources import (
 from api.schemas import (
     ActionListSchema,
     ActionRequestSchema,
+    DeductionsSchema,
     GameCreatedSchema,
     GameRequestSchema,
     GameSchema,
@@ -54,7 +55,8 @@ class Games(MethodView):
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """Start a game
 
-        From a stored case or a seed; bots play until a person must act. Tokens are shown once.
+        From a stored case or a case seed, with the mode's options; bots play until a person
+        must act. Tokens are shown once.
         """
         return service().create_game(
             body["system"],
@@ -62,6 +64,7 @@ class Games(MethodView):
             seed=body.get("seed"),
             case_id=body.get("case_id"),
             seats=[SeatRequest(seat["name"], seat["bot"]) for seat in body["seats"]],
+            options=body["options"],
         )
 
 
@@ -117,3 +120,16 @@ class Log(MethodView):
         The narrated events your seat may see, step by step.
         """
         return service().log(game_id, token(), after=query["after"], limit=query["limit"])
+
+
+@blp.route(f"{GAME}/deductions")
+class Deductions(MethodView):
+    @blp.response(200, DeductionsSchema)
+    @blp.doc(security=BEARER)
+    @problems(blp, 401, 404, 422)
+    def get(self, game_id: str) -> dict[str, Any]:
+        """Ask what you can conclude
+
+        Worked out from your seat's own view and nothing else: what is settled, what remains.
+        """
+        return service().deductions(game_id, token())

@@ -9,16 +9,34 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-
-class StoreError(Exception):
-    """The database could not do what was asked (busy beyond the timeout, disk full, gone)."""
+from rules.errors import ConflictError, UnavailableError
 
 
-class VersionConflict(StoreError):
+class StoreError(UnavailableError):
+    """The database could not do what was asked (busy beyond the timeout, disk full, gone).
+
+    What went wrong is for the log (``str(error)``); a client is only told to try again.
+    """
+
+    code = "service-unavailable"
+
+    def __init__(self, reason: str) -> None:
+        super().__init__("The service is busy; try again shortly.")
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+class VersionConflict(ConflictError):
     """Another writer moved the game on first: the expected version is no longer current."""
 
+    code = "game/version-conflict"
+
     def __init__(self, game_id: str, expected: int, actual: int | None) -> None:
-        super().__init__(f"game {game_id} is at version {actual}, not {expected}")
+        super().__init__(
+            "Another request changed this game at the same time; read it again and retry."
+        )
         self.game_id = game_id
         self.expected = expected
         self.actual = actual
@@ -30,7 +48,7 @@ class StoredCase:
     system: str
     seed: int
     case: dict[str, Any]  # the whole case envelope of generator.registry.generate
-    author_token_hash: str  # sha256 hex of the author token
+    author_token_hash: str | None  # sha256 hex of the author token; None: made for one game
     created_at: datetime
 
 
@@ -56,20 +74,20 @@ class StoredStep:
 class OpenGame:
     """What serving a request needs of a stored game, read in one statement.
 
-    The whole record is :class:`StoredGame`; this one leaves out the case and the timestamps.
-    ``public_case`` is the public part of the case (what narration may name), and is ``None``
-    unless it was asked for: see ``Store.open_game``.
+    The whole record is :class:`StoredGame`; this one leaves out the timestamps. The case is
+    named by id: it never changes, so the service decodes it once and keeps it.
     """
 
     id: str
     system: str
     mode: str
     seed: int  # secret: drives every draw of the game
+    case_id: str
+    options: dict[str, Any]  # the mode's options, resolved
     seats: tuple[StoredSeat, ...]
     version: int
     state: dict[str, Any]
     status: str
-    public_case: dict[str, Any] | None
 
 
 @dataclass(frozen=True)
@@ -78,8 +96,8 @@ class StoredGame:
     system: str
     mode: str
     seed: int  # secret: drives every draw of the game
-    case_id: str | None
-    case: dict[str, Any]
+    case_id: str
+    options: dict[str, Any]
     seats: tuple[StoredSeat, ...]
     version: int  # the number of steps applied
     state: dict[str, Any]  # the system's state_to_json after ``version`` steps

@@ -45,7 +45,7 @@ cases = sa.Table(
     sa.Column("system", sa.String(64), nullable=False),
     sa.Column("seed", sa.BigInteger, nullable=False),
     sa.Column("case_data", sa.JSON, nullable=False),
-    sa.Column("author_token_hash", sa.String(64), nullable=False),
+    sa.Column("author_token_hash", sa.String(64), nullable=True),  # None: made for one game
     sa.Column("created_at", UTCDateTime, nullable=False),
 )
 
@@ -56,8 +56,8 @@ games = sa.Table(
     sa.Column("system", sa.String(64), nullable=False),
     sa.Column("mode", sa.String(32), nullable=False),
     sa.Column("seed", sa.BigInteger, nullable=False),
-    sa.Column("case_id", sa.String(32), sa.ForeignKey("cases.id"), nullable=True),
-    sa.Column("case_data", sa.JSON, nullable=False),
+    sa.Column("case_id", sa.String(32), sa.ForeignKey("cases.id"), nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
     sa.Column("version", sa.Integer, nullable=False),
     sa.Column("state", sa.JSON, nullable=False),
     sa.Column("status", sa.String(16), nullable=False),

@@ -8,7 +8,6 @@ built once at import; SQLAlchemy's compiled cache makes each call a cache hit.
 
 from __future__ import annotations
 
-import hmac
 import json
 import secrets
 from collections.abc import Callable, Sequence
@@ -52,16 +51,14 @@ _GET_SEATS = (
     .where(seats.c.game_id == sa.bindparam("game_id"))
     .order_by(seats.c.number)
 )
-_GET_TOKENS = sa.select(seats.c.number, seats.c.token_hash).where(
-    seats.c.game_id == sa.bindparam("game_id"), seats.c.token_hash.is_not(None)
-)
 # A game with its seats in one statement, a row per seat. The JSON comes back as text, decoded
-# once rather than once per row; the case stays in the database, but for its public part when
-# asked for (narration names things by it).
+# once rather than once per row; the case stays in the database, named by its id.
 _OPEN_COLUMNS = (
     games.c.system,
     games.c.mode,
     games.c.seed,
+    games.c.case_id,
+    sa.cast(games.c.options, sa.Text).label("options"),
     games.c.version,
     sa.cast(games.c.state, sa.Text).label("state"),
     games.c.status,
@@ -75,9 +72,6 @@ _OPEN_GAME = (
     .select_from(games.outerjoin(seats, seats.c.game_id == games.c.id))
     .where(games.c.id == sa.bindparam("id"))
     .order_by(seats.c.number)
-)
-_OPEN_GAME_WITH_PUBLIC_CASE = _OPEN_GAME.add_columns(
-    sa.cast(games.c.case_data["public"], sa.Text).label("public_case")
 )
 _GET_VERSION = sa.select(games.c.version).where(games.c.id == sa.bindparam("id"))
 _ADVANCE_GAME = (
@@ -147,11 +141,15 @@ class Store:
 
     # Cases
 
-    def create_case(
-        self, *, system: str, seed: int, case: dict[str, Any], author_token_hash: str
+    def new_case(
+        self, *, system: str, seed: int, case: dict[str, Any], author_token_hash: str | None
     ) -> StoredCase:
+        """A case record with a fresh id, not stored yet (see ``create_case``/``create_game``).
+
+        ``author_token_hash`` is ``None`` for a case made for one game: nobody is its author.
+        """
         _check_seed(seed)
-        stored = StoredCase(
+        return StoredCase(
             id=_new_id(),
             system=system,
             seed=seed,
@@ -159,18 +157,15 @@ class Store:
             author_token_hash=author_token_hash,
             created_at=_now(),
         )
+
+    def create_case(
+        self, *, system: str, seed: int, case: dict[str, Any], author_token_hash: str | None
+    ) -> StoredCase:
+        stored = self.new_case(
+            system=system, seed=seed, case=case, author_token_hash=author_token_hash
+        )
         with translated("store the case"), self._gate(), self._writer.begin() as conn:
-            conn.execute(
-                _INSERT_CASE,
-                {
-                    "id": stored.id,
-                    "system": system,
-                    "seed": seed,
-                    "case_data": case,
-                    "author_token_hash": author_token_hash,
-                    "created_at": stored.created_at,
-                },
-            )
+            conn.execute(_INSERT_CASE, _case_row(stored))
         return stored
 
     def get_case(self, case_id: str) -> StoredCase | None:
@@ -195,14 +190,21 @@ class Store:
         system: str,
         mode: str,
         seed: int,
-        case_id: str | None,
-        case: dict[str, Any],
+        case_id: str,
+        options: dict[str, Any],
         seats: Sequence[StoredSeat],
         state: dict[str, Any],
         steps: Sequence[StoredStep],
         status: str,
+        new_case: StoredCase | None = None,
     ) -> StoredGame:
-        """Store a new game; its version is ``len(steps)``, which must be numbered 1..n."""
+        """Store a new game; its version is ``len(steps)``, which must be numbered 1..n.
+
+        ``new_case`` (made by ``new_case``) is stored in the same transaction, for a game that
+        generated its own case: the game and its case are kept together or not at all.
+        """
+        if new_case is not None and new_case.id != case_id:
+            raise ValueError("the new case must be the game's case")
         _check_seed(seed)
         _check_numbering(steps, first=1)
         now = _now()
@@ -212,7 +214,7 @@ class Store:
             mode=mode,
             seed=seed,
             case_id=case_id,
-            case=case,
+            options=options,
             seats=tuple(seats),
             version=len(steps),
             state=state,
@@ -221,6 +223,8 @@ class Store:
             updated_at=now,
         )
         with translated("create the game"), self._gate(), self._writer.begin() as conn:
+            if new_case is not None:
+                conn.execute(_INSERT_CASE, _case_row(new_case))
             conn.execute(
                 _INSERT_GAME,
                 {
@@ -229,7 +233,7 @@ class Store:
                     "mode": mode,
                     "seed": seed,
                     "case_id": case_id,
-                    "case_data": case,
+                    "options": options,
                     "version": game.version,
                     "state": state,
                     "status": status,
@@ -255,7 +259,7 @@ class Store:
             mode=row.mode,
             seed=row.seed,
             case_id=row.case_id,
-            case=row.case_data,
+            options=row.options,
             seats=game_seats,
             version=row.version,
             state=row.state,
@@ -264,14 +268,10 @@ class Store:
             updated_at=row.updated_at,
         )
 
-    def open_game(self, game_id: str, *, with_public_case: bool = False) -> OpenGame | None:
-        """What serving a request needs of a game (no case, no timestamps), in one statement.
-
-        ``with_public_case`` reads the public part of its case too; otherwise it is ``None``.
-        """
-        statement = _OPEN_GAME_WITH_PUBLIC_CASE if with_public_case else _OPEN_GAME
+    def open_game(self, game_id: str) -> OpenGame | None:
+        """What serving a request needs of a game (no timestamps), in one statement."""
         with translated("read the game"), self._single_reader.connect() as conn:
-            rows = conn.execute(statement, {"id": game_id}).all()
+            rows = conn.execute(_OPEN_GAME, {"id": game_id}).all()
         if not rows:
             return None
         first = rows[0]
@@ -280,6 +280,8 @@ class Store:
             system=first.system,
             mode=first.mode,
             seed=first.seed,
+            case_id=first.case_id,
+            options=json.loads(first.options),
             seats=tuple(
                 StoredSeat(number=row.number, name=row.name, bot=row.bot, token_hash=row.token_hash)
                 for row in rows
@@ -288,18 +290,7 @@ class Store:
             version=first.version,
             state=json.loads(first.state),
             status=first.status,
-            public_case=(json.loads(first.public_case or "{}") or {}) if with_public_case else None,
         )
-
-    def seat_for_token(self, game_id: str, token_hash: str) -> int | None:
-        """The seat of ``game_id`` holding ``token_hash``, compared in constant time."""
-        with translated("read the seats"), self._reader.connect() as conn:
-            rows = conn.execute(_GET_TOKENS, {"game_id": game_id}).all()
-        found = None
-        for number, stored_hash in rows:  # no early exit: every seat costs the same
-            if hmac.compare_digest(stored_hash.encode(), token_hash.encode()):
-                found = number
-        return found
 
     def append_steps(
         self,
@@ -384,6 +375,17 @@ def _read_seats(conn: Connection, game_id: str) -> tuple[StoredSeat, ...]:
         StoredSeat(number=row.number, name=row.name, bot=row.bot, token_hash=row.token_hash)
         for row in conn.execute(_GET_SEATS, {"game_id": game_id})
     )
+
+
+def _case_row(case: StoredCase) -> dict[str, Any]:
+    return {
+        "id": case.id,
+        "system": case.system,
+        "seed": case.seed,
+        "case_data": case.case,
+        "author_token_hash": case.author_token_hash,
+        "created_at": case.created_at,
+    }
 
 
 def _seat_row(game_id: str, seat: StoredSeat) -> dict[str, Any]:

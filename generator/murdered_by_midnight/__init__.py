@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from generator import registry
-from rules.murdered_by_midnight.case import SCHEMA_VERSION, SYSTEM_ID, to_envelope_parts
+from rules import registry
+from rules.murdered_by_midnight import SYSTEM
+from rules.murdered_by_midnight.case import SCHEMA_VERSION, to_envelope_parts
 
 from .maker import GenerationError, generate_case
 from .options import settings_from_options
@@ -19,6 +20,14 @@ from .rating import rate
 from .verify import Report, verify
 
 __all__ = ["GenerationError", "Report", "generate", "verify"]
+
+#: What makes a Murdered by Midnight case fair, and how it is proved.
+FAIRNESS = (
+    "Exactly one murderer, weapon, motive and time of death fits everything the inspectors can "
+    "learn by searching, dusting, forensics and questioning witnesses, and those questions can "
+    "all be asked: z3 proves it while generating, and an independent enumeration without z3 "
+    "checks it again."
+)
 
 
 def generate(seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -29,4 +38,12 @@ def generate(seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
 
 from .checks import verify_envelope  # noqa: E402  (the hook needs the modules above)
 
-registry.register(SYSTEM_ID, generate, schema_version=SCHEMA_VERSION, verify_fn=verify_envelope)
+registry.register(
+    registry.Registration(
+        system=SYSTEM,
+        generate=generate,
+        verify=verify_envelope,
+        schema_version=SCHEMA_VERSION,
+        fairness=FAIRNESS,
+    )
+)

@@ -1,13 +1,10 @@
 """Murdered by Midnight: the Author, the map, the envelopes and the confrontation.
 
-Importing the package registers the system under ``murdered-by-midnight``.
+The generator package (``generator.murdered_by_midnight``) registers the system with its case
+generator and verifier.
 """
-
-from rules.registry import register
 
 from .game import SYSTEM, MurderedByMidnight
 from .spec import SPEC
-
-register(SYSTEM)
 
 __all__ = ["SPEC", "SYSTEM", "MurderedByMidnight"]

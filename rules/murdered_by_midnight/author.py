@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .case import MbmCase, Sighting, Suspicion, WeaponFind
+from .spec import Act
 
 
 def weapons_found(case: MbmCase, location: str) -> tuple[str, ...]:
@@ -87,3 +88,20 @@ def suspicion_json(suspicion: Suspicion | None) -> dict[str, str] | None:
     if suspicion is None:
         return None
     return {"suspect": suspicion.suspect, "motive": suspicion.motive}
+
+
+def envelope_contents(case: MbmCase, question: str, find: WeaponFind) -> dict[str, Any]:
+    """What the Author seals in the envelope of a dusting or a forensic analysis of ``find``.
+
+    The one reading of an envelope: the game's event, the views and the desk all use it.
+    """
+    if question == Act.DUST_FOR_PRINTS:
+        return {"prints": prints_on(case, find)}
+    return {"murder_weapon": is_murder_weapon(case, find)}
+
+
+def witness_answer(case: MbmCase, question: str, character: str) -> dict[str, Any]:
+    """What a witness says aloud: ``{"sighting": ...}`` or ``{"suspicion": ...}``."""
+    if question == Act.ASK_WHAT_THEY_SAW:
+        return {"sighting": sighting_json(what_they_saw(case, character))}
+    return {"suspicion": suspicion_json(who_did_it(case, character))}

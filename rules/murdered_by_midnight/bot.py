@@ -20,6 +20,7 @@ from typing import Any
 from rules.core import Action, ActionSpec
 
 from . import board
+from .spec import Act
 
 
 @dataclass
@@ -97,7 +98,7 @@ class Notes:
     def heard_every_sighting(self, case: Mapping[str, Any]) -> bool:
         """Whether every living character has told what they saw (so no sighting is missing)."""
         return all(
-            ("ask-what-they-saw", c["id"]) in self.asked
+            (Act.ASK_WHAT_THEY_SAW, c["id"]) in self.asked
             for c in case["characters"]
             if c["id"] != case["victim"]
         )
@@ -111,18 +112,18 @@ def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Ran
     solution = notes.solution(view["case"])
     cards = {card["location"]: card for card in view["map"]}
     if solution is not None:
-        accuse = by_type.get("accuse")
-        if accuse is not None and solution["murderer"] in accuse.params["murderer"]:
-            return Action("accuse", solution)
-        if "end-turn" in by_type:
-            return Action("end-turn")
+        accuse = by_type.get(Act.ACCUSE)
+        if accuse is not None and solution["murderer"] in accuse.choices("murderer"):
+            return Action(Act.ACCUSE, solution)
+        if Act.END_TURN in by_type:
+            return Action(Act.END_TURN)
         goal = [loc for loc, card in cards.items() if solution["murderer"] in card["characters"]]
         return _travel(view, by_type, here, goal, rng)
     question = _useful_question(by_type, cards[here], notes)
     if question is not None:
         return question
-    if "end-turn" in by_type:
-        return Action("end-turn")
+    if Act.END_TURN in by_type:
+        return Action(Act.END_TURN)
     goal = [loc for loc, card in cards.items() if _has_work(card, notes)]
     return _travel(view, by_type, here, goal, rng)
 
@@ -133,7 +134,7 @@ def _useful_question(
     """The most useful question here that the bot does not know the answer to yet."""
     for kind, param, subject in _work(card, notes):
         spec = by_type.get(kind)
-        if spec is not None and (param is None or subject in spec.params[param]):
+        if spec is not None and (param is None or subject in spec.choices(param)):
             return Action(kind, {} if param is None else {param: subject})
     return None
 
@@ -144,15 +145,15 @@ def _work(card: Mapping[str, Any], notes: Notes) -> list[tuple[str, str | None, 
     for weapon in card["weapons"]:
         key = (weapon, location)
         if notes.murder_find is None and key not in notes.forensics:
-            work.append(("forensic-analysis", "weapon", weapon))
+            work.append((Act.FORENSIC_ANALYSIS, "weapon", weapon))
         if notes.murder_find == key and key not in notes.prints:
-            work.append(("dust-for-prints", "weapon", weapon))
+            work.append((Act.DUST_FOR_PRINTS, "weapon", weapon))
     for character in card["characters"]:
-        for kind in ("ask-who-did-it", "ask-what-they-saw"):
+        for kind in (Act.ASK_WHO_DID_IT, Act.ASK_WHAT_THEY_SAW):
             if (kind, character) not in notes.asked:
                 work.append((kind, "character", character))
     if location not in notes.searched:
-        work.append(("search", None, location))
+        work.append((Act.SEARCH, None, location))
     return work
 
 
@@ -176,29 +177,29 @@ def _travel(
     passages = [(p["from"], p["to"]) for p in view["passages"]]
     far = board.distances(cells, passages, here)
     reachable = sorted((far[loc], loc) for loc in goal if loc in far and loc != here)
-    reveal = by_type.get("reveal-location")
+    reveal = by_type.get(Act.REVEAL_LOCATION)
     if reveal is not None and (not reachable or reachable[0][0] > 1):
         beside = {board.cell_name(c) for c in board.sides(cells[here])}
-        near = [at for at in reveal.params["at"] if at in beside]
-        return Action("reveal-location", {"at": rng.choice(near or list(reveal.params["at"]))})
+        near = [at for at in reveal.choices("at") if at in beside]
+        return Action(Act.REVEAL_LOCATION, {"at": rng.choice(near or list(reveal.choices("at")))})
     if not reachable:
-        return Action("search")  # nothing left to learn nearby: a harmless turn
+        return Action(Act.SEARCH)  # nothing left to learn nearby: a harmless turn
     distance, target = reachable[0]
-    opener = by_type.get("open-passage")
-    if distance >= 3 and opener is not None and target in opener.params["to"]:
-        return Action("open-passage", {"to": target})
-    for kind in ("move", "take-passage"):
+    opener = by_type.get(Act.OPEN_PASSAGE)
+    if distance >= 3 and opener is not None and target in opener.choices("to"):
+        return Action(Act.OPEN_PASSAGE, {"to": target})
+    for kind in (Act.MOVE, Act.TAKE_PASSAGE):
         spec = by_type.get(kind)
         if spec is None:
             continue
         steps = [
             to
-            for to in spec.params["to"]
+            for to in spec.choices("to")
             if far_from(cells, passages, to).get(target) == distance - 1
         ]
         if steps:
             return Action(kind, {"to": rng.choice(sorted(str(s) for s in steps))})
-    return Action("search")
+    return Action(Act.SEARCH)
 
 
 def far_from(

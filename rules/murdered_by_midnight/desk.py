@@ -7,7 +7,6 @@ in ``data``, since the asker is the only one who receives it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from rules.core import Action, ActionSpec, Event, RuleError, check_action
@@ -15,25 +14,22 @@ from rules.core import Action, ActionSpec, Event, RuleError, check_action
 from . import author
 from .case import MbmCase
 from .play import witness_event
-from .setup import read_case
+from .spec import ACCUSATION_FIELDS, ENVELOPES, WITNESS_QUESTIONS, Act, Ev
+
+#: Who the Author's answers speak of: the inspector at a physical table who asked.
+ASKER = "the inspector"
 
 
-def author_questions(envelope: Mapping[str, Any]) -> list[ActionSpec]:
-    return questions_for(read_case(envelope))
-
-
-def questions_for(case: MbmCase) -> list[ActionSpec]:
+def author_questions(case: MbmCase) -> list[ActionSpec]:
     locations = tuple(item.id for item in case.locations)
     weapons = tuple(item.id for item in case.weapons)
     living = tuple(c.id for c in case.characters if c.id != case.victim)
     return [
-        ActionSpec("search", {"location": locations}),
-        ActionSpec("dust-for-prints", {"location": locations, "weapon": weapons}),
-        ActionSpec("forensic-analysis", {"location": locations, "weapon": weapons}),
-        ActionSpec("ask-what-they-saw", {"character": living}),
-        ActionSpec("ask-who-did-it", {"character": living}),
+        ActionSpec(Act.SEARCH, {"location": locations}),
+        *(ActionSpec(kind, {"location": locations, "weapon": weapons}) for kind in ENVELOPES),
+        *(ActionSpec(kind, {"character": living}) for kind in WITNESS_QUESTIONS),
         ActionSpec(
-            "accuse",
+            Act.ACCUSE,
             {
                 "murderer": living,
                 "weapon": weapons,
@@ -44,23 +40,22 @@ def questions_for(case: MbmCase) -> list[ActionSpec]:
     ]
 
 
-def author_answer(envelope: Mapping[str, Any], question: Action) -> Event:
-    case = read_case(envelope)
-    check_action(questions_for(case), question)
+def author_answer(case: MbmCase, question: Action) -> Event:
+    check_action(author_questions(case), question)
     params = {name: str(value) for name, value in question.params.items()}
-    kind = question.type
-    if kind == "search":
+    kind = Act(question.type)
+    if kind == Act.SEARCH:
         found = list(author.weapons_found(case, params["location"]))
-        return Event("location-searched", data={"location": params["location"], "weapons": found})
-    if kind in ("dust-for-prints", "forensic-analysis"):
+        return Event(Ev.LOCATION_SEARCHED, data={"location": params["location"], "weapons": found})
+    if kind in ENVELOPES:
         return _envelope(case, kind, params["weapon"], params["location"])
-    if kind in ("ask-what-they-saw", "ask-who-did-it"):
+    if kind in WITNESS_QUESTIONS:
         return witness_event(case, None, kind, params["character"])
-    fields = {name: params[name] for name in ("murderer", "weapon", "motive", "time")}
-    return Event("accusation-made", data={**fields, "correct": author.is_correct(case, **fields)})
+    fields = {name: params[name] for name in ACCUSATION_FIELDS}
+    return Event(Ev.ACCUSATION_MADE, data={**fields, "correct": author.is_correct(case, **fields)})
 
 
-def _envelope(case: MbmCase, kind: str, weapon: str, location: str) -> Event:
+def _envelope(case: MbmCase, kind: Act, weapon: str, location: str) -> Event:
     find = author.find_at(case, weapon, location)
     if find is None:
         raise RuleError(
@@ -69,8 +64,4 @@ def _envelope(case: MbmCase, kind: str, weapon: str, location: str) -> Event:
             code="author/not-found",
         )
     data: dict[str, Any] = {"weapon": weapon, "location": location}
-    if kind == "dust-for-prints":
-        return Event("prints-dusted", data={**data, "prints": author.prints_on(case, find)})
-    return Event(
-        "forensics-analysed", data={**data, "murder_weapon": author.is_murder_weapon(case, find)}
-    )
+    return Event(ENVELOPES[kind], data={**data, **author.envelope_contents(case, kind, find)})

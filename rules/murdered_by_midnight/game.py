@@ -10,45 +10,57 @@ from rules.core import (
     Action,
     ActionSpec,
     Event,
+    JSONScalar,
     Outcome,
     Seat,
     check_action,
     check_can_act,
 )
 
-from . import author, bot, desk, legal, play, setup, views
+from . import bot, desk, legal, play, setup, views
 from . import state as states
+from .case import MbmCase
 from .spec import SPEC
 from .state import MbmState
 
 
 class MurderedByMidnight:
     SPEC = SPEC
+    ASKER = desk.ASKER
+
+    def read_case(self, envelope: Mapping[str, Any]) -> MbmCase:
+        return setup.read_case(envelope)
 
     def new_game(
-        self, case: Mapping[str, Any], seats: Sequence[Seat], mode: str, seed: int
+        self,
+        case: MbmCase,
+        seats: Sequence[Seat],
+        mode: str,
+        *,
+        seed: int,
+        options: Mapping[str, JSONScalar],
     ) -> MbmState:
-        return setup.new_game(case, seats, mode, seed)
+        return setup.new_game(case, seats, mode, seed=seed, options=options)
 
-    def to_act(self, state: MbmState) -> frozenset[int]:
+    def to_act(self, case: MbmCase, state: MbmState) -> frozenset[int]:
         return frozenset() if state.ended is not None else frozenset({state.turn})
 
-    def legal_actions(self, state: MbmState, seat: int) -> list[ActionSpec]:
-        return legal.legal_actions(state, seat)
+    def legal_actions(self, case: MbmCase, state: MbmState, seat: int) -> list[ActionSpec]:
+        return legal.legal_actions(case, state, seat)
 
-    def apply(self, state: MbmState, seat: int, action: Action) -> tuple[MbmState, list[Event]]:
-        check_can_act(self, state, seat)
-        legal.explain_refusal(state, seat, action)
-        check_action(legal.legal_actions(state, seat), action)
-        return play.play(state, seat, action)
+    def apply(
+        self, case: MbmCase, state: MbmState, seat: int, action: Action
+    ) -> tuple[MbmState, list[Event]]:
+        check_can_act(self, case, state, seat)
+        legal.explain_refusal(case, state, seat, action)
+        check_action(legal.legal_actions(case, state, seat), action)
+        return play.play(case, state, seat, action)
 
-    def view(self, state: MbmState, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat)
+    def view(self, case: MbmCase, state: MbmState, seat: int | None) -> dict[str, Any]:
+        return views.view(case, state, seat)
 
-    def result(self, state: MbmState) -> Outcome | None:
-        if state.ended is None:
-            return None
-        return Outcome(state.winners, state.ended, author.solution_json(state.case))
+    def result(self, case: MbmCase, state: MbmState) -> Outcome | None:
+        return None if state.ended is None else play.outcome(case, state)
 
     def bot_choose(
         self, view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Random
@@ -61,10 +73,10 @@ class MurderedByMidnight:
     def state_from_json(self, data: Mapping[str, Any]) -> MbmState:
         return states.from_json(data)
 
-    def author_questions(self, case: Mapping[str, Any]) -> list[ActionSpec]:
+    def author_questions(self, case: MbmCase) -> list[ActionSpec]:
         return desk.author_questions(case)
 
-    def author_answer(self, case: Mapping[str, Any], question: Action) -> Event:
+    def author_answer(self, case: MbmCase, question: Action) -> Event:
         return desk.author_answer(case, question)
 
 

@@ -6,9 +6,13 @@ into errors with their own codes and a sentence a player understands, before the
 
 from __future__ import annotations
 
-from rules.core import Action, ActionSpec, JSONScalar, RuleError
+from typing import Any
+
+from rules.core import Action, ActionSpec, RuleError
 
 from . import board
+from .case import MbmCase
+from .spec import ENVELOPES, WITNESS_QUESTIONS, Act
 from .state import MbmState
 from .table import (
     cells,
@@ -21,7 +25,7 @@ from .table import (
 )
 
 
-def legal_actions(state: MbmState, seat: int) -> list[ActionSpec]:
+def legal_actions(case: MbmCase, state: MbmState, seat: int) -> list[ActionSpec]:
     if state.ended is not None or seat != state.turn:
         return []
     here = state.positions[seat]
@@ -30,26 +34,25 @@ def legal_actions(state: MbmState, seat: int) -> list[ActionSpec]:
         grid = cells(state)
         free = board.free_cells(grid)
         if state.deck and free:
-            specs.append(ActionSpec("reveal-location", {"at": tuple(free)}))
+            specs.append(ActionSpec(Act.REVEAL_LOCATION, {"at": tuple(free)}))
         beside = board.neighbours(grid, here)
         if beside:
-            specs.append(ActionSpec("move", {"to": tuple(beside)}))
+            specs.append(ActionSpec(Act.MOVE, {"to": tuple(beside)}))
         linked = board.passage_ends(passage_pairs(state), here)
         if linked:
-            specs.append(ActionSpec("take-passage", {"to": tuple(linked)}))
+            specs.append(ActionSpec(Act.TAKE_PASSAGE, {"to": tuple(linked)}))
         others = sorted(p.location for p in state.placed if p.location != here)
         if others and not has_used_portals(state, seat):
-            specs.append(ActionSpec("open-passage", {"to": tuple(others)}))
-    specs.extend(_questions(state, here))
+            specs.append(ActionSpec(Act.OPEN_PASSAGE, {"to": tuple(others)}))
+    specs.extend(_questions(case, state, here))
     if state.question_pending:
-        specs.append(ActionSpec("end-turn"))
+        specs.append(ActionSpec(Act.END_TURN))
     else:
-        present = tuple(standing_at(state, here))
+        present = tuple(standing_at(case, here))
         if present:
-            case = state.case
             specs.append(
                 ActionSpec(
-                    "accuse",
+                    Act.ACCUSE,
                     {
                         "murderer": present,
                         "weapon": tuple(w.id for w in case.weapons),
@@ -61,67 +64,65 @@ def legal_actions(state: MbmState, seat: int) -> list[ActionSpec]:
     return specs
 
 
-def _questions(state: MbmState, here: str) -> list[ActionSpec]:
-    specs = [ActionSpec("search")]
-    markers = tuple(markers_at(state, here))
+def _questions(case: MbmCase, state: MbmState, here: str) -> list[ActionSpec]:
+    specs = [ActionSpec(Act.SEARCH)]
+    markers = tuple(markers_at(case, state, here))
     if markers:
-        specs.append(ActionSpec("dust-for-prints", {"weapon": markers}))
-        specs.append(ActionSpec("forensic-analysis", {"weapon": markers}))
-    present = tuple(standing_at(state, here))
+        specs.extend(ActionSpec(kind, {"weapon": markers}) for kind in ENVELOPES)
+    present = tuple(standing_at(case, here))
     if present:
-        specs.append(ActionSpec("ask-what-they-saw", {"character": present}))
-        specs.append(ActionSpec("ask-who-did-it", {"character": present}))
+        specs.extend(ActionSpec(kind, {"character": present}) for kind in WITNESS_QUESTIONS)
     return specs
 
 
-def explain_refusal(state: MbmState, seat: int, action: Action) -> None:
+def explain_refusal(case: MbmCase, state: MbmState, seat: int, action: Action) -> None:
     """Raise a :class:`RuleError` with a specific code if ``action`` breaks a rule we name."""
     here = state.positions[seat]
     params = action.params
     kind = action.type
-    if state.question_pending and kind in ("reveal-location", "move", "take-passage"):
+    if state.question_pending and kind in (Act.REVEAL_LOCATION, Act.MOVE, Act.TAKE_PASSAGE):
         raise RuleError(
             "you have already moved this turn: ask one question here or end your turn",
             code="turn/already-moved",
         )
-    if kind == "reveal-location":
-        _explain_reveal(state, params.get("at"))
-    elif kind == "move":
+    if kind == Act.REVEAL_LOCATION:
+        _explain_reveal(case, state, params.get("at"))
+    elif kind == Act.MOVE:
         to = params.get("to")
         if isinstance(to, str):
-            _explain_destination(state, here, to, "move")
+            _explain_destination(case, state, here, to, "move")
             if to not in board.neighbours(cells(state), here):
                 raise RuleError(
-                    f"{name_of(state, to)} is not next to your location", code="move/not-adjacent"
+                    f"{name_of(case, to)} is not next to your location", code="move/not-adjacent"
                 )
-    elif kind == "take-passage":
+    elif kind == Act.TAKE_PASSAGE:
         to = params.get("to")
         if isinstance(to, str) and to not in board.passage_ends(passage_pairs(state), here):
             raise RuleError(
-                f"no secret passage joins {name_of(state, here)} to {name_of(state, to)}",
+                f"no secret passage joins {name_of(case, here)} to {name_of(case, to)}",
                 code="passage/none",
             )
-    elif kind == "open-passage":
-        _explain_open_passage(state, seat, here, params.get("to"))
-    elif kind in ("dust-for-prints", "forensic-analysis"):
+    elif kind == Act.OPEN_PASSAGE:
+        _explain_open_passage(case, state, seat, here, params.get("to"))
+    elif kind in ENVELOPES:
         weapon = params.get("weapon")
-        if isinstance(weapon, str) and weapon not in markers_at(state, here):
+        if isinstance(weapon, str) and weapon not in markers_at(case, state, here):
             raise RuleError(
-                f"there is no weapon marker for {name_of(state, weapon)} in {name_of(state, here)}",
+                f"there is no weapon marker for {name_of(case, weapon)} in {name_of(case, here)}",
                 code="weapon/not-here",
             )
-    elif kind in ("ask-what-they-saw", "ask-who-did-it"):
-        _explain_witness(state, here, params.get("character"))
-    elif kind == "accuse":
-        _explain_accusation(state, here, params.get("murderer"))
-    elif kind == "end-turn" and not state.question_pending:
+    elif kind in WITNESS_QUESTIONS:
+        _explain_witness(case, here, params.get("character"))
+    elif kind == Act.ACCUSE:
+        _explain_accusation(case, state, here, params.get("murderer"))
+    elif kind == Act.END_TURN and not state.question_pending:
         raise RuleError(
             "end-turn only follows a move; otherwise your action is your turn",
             code="turn/nothing-to-end",
         )
 
 
-def _explain_reveal(state: MbmState, at: JSONScalar | None) -> None:
+def _explain_reveal(case: MbmCase, state: MbmState, at: Any) -> None:
     if not state.deck:
         raise RuleError("every map card is already on the table", code="map/deck-empty")
     if not isinstance(at, str):
@@ -133,23 +134,23 @@ def _explain_reveal(state: MbmState, at: JSONScalar | None) -> None:
     holder = next((loc for loc, spot in grid.items() if spot == cell), None)
     if holder is not None:
         raise RuleError(
-            f"{at} already holds {name_of(state, holder)}: map cards may not overlap",
+            f"{at} already holds {name_of(case, holder)}: map cards may not overlap",
             code="map/occupied",
         )
     if not board.is_beside_a_card(grid, cell):
         raise RuleError(f"{at} is not next to a free side of any map card", code="map/not-adjacent")
 
 
-def _explain_destination(state: MbmState, here: str, to: str, verb: str) -> None:
+def _explain_destination(case: MbmCase, state: MbmState, here: str, to: str, verb: str) -> None:
     if to == here:
-        raise RuleError(f"you are already in {name_of(state, here)}", code=f"{verb}/same-location")
+        raise RuleError(f"you are already in {name_of(case, here)}", code=f"{verb}/same-location")
     if not is_placed(state, to):
         raise RuleError(
-            f"{name_of(state, to)} is not face up on the table", code=f"{verb}/not-on-map"
+            f"{name_of(case, to)} is not face up on the table", code=f"{verb}/not-on-map"
         )
 
 
-def _explain_open_passage(state: MbmState, seat: int, here: str, to: JSONScalar | None) -> None:
+def _explain_open_passage(case: MbmCase, state: MbmState, seat: int, here: str, to: Any) -> None:
     if state.question_pending:
         raise RuleError(
             "a secret passage is opened at the start of a turn, as the whole turn",
@@ -158,32 +159,32 @@ def _explain_open_passage(state: MbmState, seat: int, here: str, to: JSONScalar 
     if has_used_portals(state, seat):
         raise RuleError("you have already placed your portal pair", code="passage/used")
     if isinstance(to, str):
-        _explain_destination(state, here, to, "passage")
+        _explain_destination(case, state, here, to, "passage")
 
 
-def _explain_witness(state: MbmState, here: str, character: JSONScalar | None) -> None:
+def _explain_witness(case: MbmCase, here: str, character: Any) -> None:
     if not isinstance(character, str):
         return
-    if character == state.case.victim:
+    if character == case.victim:
         raise RuleError("the victim cannot answer any more questions", code="witness/victim")
-    if character not in standing_at(state, here):
+    if character not in standing_at(case, here):
         raise RuleError(
-            f"{name_of(state, character)} is not in {name_of(state, here)}",
+            f"{name_of(case, character)} is not in {name_of(case, here)}",
             code="witness/not-present",
         )
 
 
-def _explain_accusation(state: MbmState, here: str, murderer: JSONScalar | None) -> None:
+def _explain_accusation(case: MbmCase, state: MbmState, here: str, murderer: Any) -> None:
     if state.question_pending:
         raise RuleError(
             "an accusation is a whole turn: you have already moved this turn",
             code="accuse/after-move",
         )
-    if murderer == state.case.victim:
+    if murderer == case.victim:
         raise RuleError("the victim cannot be the murderer", code="accuse/victim")
-    if isinstance(murderer, str) and murderer not in standing_at(state, here):
+    if isinstance(murderer, str) and murderer not in standing_at(case, here):
         raise RuleError(
-            f"{name_of(state, murderer)} is not in {name_of(state, here)}: "
+            f"{name_of(case, murderer)} is not in {name_of(case, here)}: "
             "confront the murderer where they stand",
             code="accuse/not-present",
         )

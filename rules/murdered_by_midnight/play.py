@@ -5,41 +5,42 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from rules.core import Action, Event
+from rules.core import Action, Event, Outcome, winners_first
 
 from . import author, board
 from .case import MbmCase
-from .spec import COMPETITIVE
+from .spec import ACCUSATION_FIELDS, ENVELOPES, Act, Ending, Ev, Mode
 from .state import Accusation, MbmState, Passage, Placement, Question
 from .table import envelope_readers, standing_at
 
 Result = tuple[MbmState, list[Event]]
+Handled = tuple[MbmState, list[Event], bool]  # the state, its events, whether the turn is over
+Handler = Callable[[MbmCase, MbmState, int, Action], Handled]
 
 
-def play(state: MbmState, seat: int, action: Action) -> Result:
+def play(case: MbmCase, state: MbmState, seat: int, action: Action) -> Result:
     """Apply ``action`` (already checked legal) for ``seat``."""
     state = dataclasses.replace(state, step=state.step + 1)
-    handler = _HANDLERS[action.type]
-    state, events, turn_over = handler(state, seat, action)
+    state, events, turn_over = _HANDLERS[Act(action.type)](case, state, seat, action)
     if turn_over and state.ended is None:
         state = _next_turn(state)
     if state.ended is not None:
-        events.append(Event("game-ended", data=outcome_json(state)))
+        events.append(Event(Ev.GAME_ENDED, data=outcome(case, state).to_json()))
     return state, events
 
 
-def outcome_json(state: MbmState) -> dict[str, object]:
-    return {
-        "winners": list(state.winners),
-        "reason": state.ended,
-        "solution": author.solution_json(state.case),
-    }
+def outcome(case: MbmCase, state: MbmState) -> Outcome:
+    """The end of a finished game: the winners first, inspectors who were put out last."""
+    assert state.ended is not None
+    return Outcome(
+        ending=state.ended,
+        winners=state.winners,
+        standings=winners_first(len(state.seats), state.winners, losers=sorted(state.eliminated)),
+        solution=author.solution_json(case),
+    )
 
 
-Handled = tuple[MbmState, list[Event], bool]  # the state, its events, whether the turn is over
-
-
-def _reveal(state: MbmState, seat: int, action: Action) -> Handled:
+def _reveal(case: MbmCase, state: MbmState, seat: int, action: Action) -> Handled:
     at = str(action.params["at"])
     cell = board.parse_cell(at)
     assert cell is not None  # checked legal
@@ -47,27 +48,27 @@ def _reveal(state: MbmState, seat: int, action: Action) -> Handled:
     state = dataclasses.replace(
         state, placed=(*state.placed, Placement(location, *cell)), deck=tuple(rest)
     )
-    data = {"location": location, "at": at, "characters": standing_at(state, location)}
-    return state, [Event("location-revealed", actor=seat, data=data)], True
+    data = {"location": location, "at": at, "characters": standing_at(case, location)}
+    return state, [Event(Ev.LOCATION_REVEALED, actor=seat, data=data)], True
 
 
-def _move(state: MbmState, seat: int, action: Action) -> Handled:
+def _move(case: MbmCase, state: MbmState, seat: int, action: Action) -> Handled:
     """One card per turn; the inspector may then ask one question on entering."""
     state, data = _relocate(state, seat, str(action.params["to"]))
     state = dataclasses.replace(state, question_pending=True)
-    return state, [Event("inspector-moved", actor=seat, data=data)], False
+    return state, [Event(Ev.INSPECTOR_MOVED, actor=seat, data=data)], False
 
 
-def _take_passage(state: MbmState, seat: int, action: Action) -> Handled:
+def _take_passage(case: MbmCase, state: MbmState, seat: int, action: Action) -> Handled:
     state, data = _relocate(state, seat, str(action.params["to"]))
-    return state, [Event("passage-taken", actor=seat, data=data)], True
+    return state, [Event(Ev.PASSAGE_TAKEN, actor=seat, data=data)], True
 
 
-def _open_passage(state: MbmState, seat: int, action: Action) -> Handled:
+def _open_passage(case: MbmCase, state: MbmState, seat: int, action: Action) -> Handled:
     here, to = state.positions[seat], str(action.params["to"])
     state = dataclasses.replace(state, passages=(*state.passages, Passage(seat, (here, to))))
     state, data = _relocate(state, seat, to)
-    return state, [Event("passage-opened", actor=seat, data=data)], True
+    return state, [Event(Ev.PASSAGE_OPENED, actor=seat, data=data)], True
 
 
 def _relocate(state: MbmState, seat: int, to: str) -> tuple[MbmState, dict[str, str]]:
@@ -82,78 +83,65 @@ def _ask(state: MbmState, seat: int, action: Action) -> MbmState:
     return dataclasses.replace(state, questions=(*state.questions, question))
 
 
-def _search(state: MbmState, seat: int, action: Action) -> Handled:
+def _search(case: MbmCase, state: MbmState, seat: int, action: Action) -> Handled:
     state = _ask(state, seat, action)
     here = state.positions[seat]
-    data = {"location": here, "weapons": list(author.weapons_found(state.case, here))}
-    return state, [Event("location-searched", actor=seat, data=data)], True
+    data = {"location": here, "weapons": list(author.weapons_found(case, here))}
+    return state, [Event(Ev.LOCATION_SEARCHED, actor=seat, data=data)], True
 
 
-def _envelope(state: MbmState, seat: int, action: Action) -> Handled:
+def _envelope(case: MbmCase, state: MbmState, seat: int, action: Action) -> Handled:
     """Dusting and forensics: everyone sees the envelope handed over; its readers see inside."""
     state = _ask(state, seat, action)
     here, weapon = state.positions[seat], str(action.params["weapon"])
-    find = author.find_at(state.case, weapon, here)
+    find = author.find_at(case, weapon, here)
     assert find is not None  # a marker stands for a find here
-    secret: dict[str, object]
-    if action.type == "dust-for-prints":
-        kind, secret = "prints-dusted", {"prints": author.prints_on(state.case, find)}
-    else:
-        kind, secret = (
-            "forensics-analysed",
-            {"murder_weapon": author.is_murder_weapon(state.case, find)},
-        )
     event = Event(
-        kind,
+        ENVELOPES[Act(action.type)],
         actor=seat,
         data={"weapon": weapon, "location": here},
-        secret=secret,
+        secret=author.envelope_contents(case, action.type, find),
         secret_audience=envelope_readers(state, seat),
     )
     return state, [event], True
 
 
-def _witness(state: MbmState, seat: int, action: Action) -> Handled:
+def _witness(case: MbmCase, state: MbmState, seat: int, action: Action) -> Handled:
     state = _ask(state, seat, action)
     character = str(action.params["character"])
-    event = witness_event(state.case, seat, action.type, character)
-    return state, [event], True
+    return state, [witness_event(case, seat, action.type, character)], True
 
 
-def witness_event(case: MbmCase, seat: int | None, kind: str, character: str) -> Event:
+def witness_event(case: MbmCase, seat: int | None, question: str, character: str) -> Event:
     """The witness's answer, said aloud at the table."""
-    if kind == "ask-what-they-saw":
-        sighting = author.sighting_json(author.what_they_saw(case, character))
-        return Event("witness-saw", actor=seat, data={"character": character, "sighting": sighting})
-    suspicion = author.suspicion_json(author.who_did_it(case, character))
-    return Event(
-        "witness-suspects", actor=seat, data={"character": character, "suspicion": suspicion}
-    )
+    kind = Ev.WITNESS_SAW if question == Act.ASK_WHAT_THEY_SAW else Ev.WITNESS_SUSPECTS
+    data = {"character": character, **author.witness_answer(case, question, character)}
+    return Event(kind, actor=seat, data=data)
 
 
-def _accuse(state: MbmState, seat: int, action: Action) -> Handled:
+def _accuse(case: MbmCase, state: MbmState, seat: int, action: Action) -> Handled:
     """Right: the case is solved. Wrong: out in competitive play; the case lost otherwise."""
-    fields = {name: str(action.params[name]) for name in ("murderer", "weapon", "motive", "time")}
-    correct = author.is_correct(state.case, **fields)
+    fields = {name: str(action.params[name]) for name in ACCUSATION_FIELDS}
+    correct = author.is_correct(case, **fields)
     accusation = Accusation(seat=seat, correct=correct, **fields)
     state = dataclasses.replace(state, accusations=(*state.accusations, accusation))
-    events = [Event("accusation-made", actor=seat, data={**fields, "correct": correct})]
+    events = [Event(Ev.ACCUSATION_MADE, actor=seat, data={**fields, "correct": correct})]
     if correct:
-        winners = (seat,) if state.mode == COMPETITIVE else tuple(range(len(state.seats)))
-        state = dataclasses.replace(state, winners=winners, ended="the murderer was confronted")
-    elif state.mode == COMPETITIVE:
+        winners = (seat,) if state.mode == Mode.COMPETITIVE else tuple(range(len(state.seats)))
+        state = dataclasses.replace(state, winners=winners, ended=Ending.SOLVED)
+    elif state.mode == Mode.COMPETITIVE:
         eliminated = state.eliminated | {seat}
         state = dataclasses.replace(state, eliminated=eliminated)
-        events.append(Event("inspector-eliminated", actor=seat, data={"seat": seat}))
+        events.append(Event(Ev.INSPECTOR_ELIMINATED, actor=seat, data={"seat": seat}))
         if len(eliminated) == len(state.seats):
-            state = dataclasses.replace(state, ended="every inspector accused wrongly")
+            state = dataclasses.replace(state, ended=Ending.ALL_ELIMINATED)
     else:
-        state = dataclasses.replace(state, ended="the accusation was wrong; the case is lost")
+        state = dataclasses.replace(state, ended=Ending.WRONG_ACCUSATION)
     return state, events, True
 
 
-def _end_turn(state: MbmState, seat: int, action: Action) -> Handled:
-    return state, [Event("turn-ended", actor=seat)], True
+def _end_turn(case: MbmCase, state: MbmState, seat: int, action: Action) -> Handled:
+    return state, [Event(Ev.TURN_ENDED, actor=seat)], True
 
 
 def _next_turn(state: MbmState) -> MbmState:
@@ -168,22 +156,22 @@ def _next_turn(state: MbmState) -> MbmState:
         state.turn,
     )
     turns_taken = state.turns_taken + 1
-    ended = "midnight: the turn limit was reached" if turns_taken >= state.max_turns else None
+    ended = Ending.MIDNIGHT if turns_taken >= state.max_turns else None
     return dataclasses.replace(
         state, turn=turn, question_pending=False, turns_taken=turns_taken, ended=ended
     )
 
 
-_HANDLERS: dict[str, Callable[[MbmState, int, Action], Handled]] = {
-    "reveal-location": _reveal,
-    "move": _move,
-    "take-passage": _take_passage,
-    "open-passage": _open_passage,
-    "search": _search,
-    "dust-for-prints": _envelope,
-    "forensic-analysis": _envelope,
-    "ask-what-they-saw": _witness,
-    "ask-who-did-it": _witness,
-    "accuse": _accuse,
-    "end-turn": _end_turn,
+_HANDLERS: dict[Act, Handler] = {
+    Act.REVEAL_LOCATION: _reveal,
+    Act.MOVE: _move,
+    Act.TAKE_PASSAGE: _take_passage,
+    Act.OPEN_PASSAGE: _open_passage,
+    Act.SEARCH: _search,
+    Act.DUST_FOR_PRINTS: _envelope,
+    Act.FORENSIC_ANALYSIS: _envelope,
+    Act.ASK_WHAT_THEY_SAW: _witness,
+    Act.ASK_WHO_DID_IT: _witness,
+    Act.ACCUSE: _accuse,
+    Act.END_TURN: _end_turn,
 }

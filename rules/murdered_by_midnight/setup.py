@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.core import Seat, SetupError, check_seats, rng_for
+from rules.core import JSONScalar, Seat, SetupError, check_seats, rng_for
 
 from .case import SYSTEM_ID, MbmCase, from_envelope
 from .spec import MAX_TURNS, SPEC
@@ -96,11 +96,18 @@ def _known(what: str, value: str, known: set[str]) -> None:
         raise SetupError(f"{what}: {value!r} is not in the case", code=_BAD)
 
 
-def new_game(envelope: Mapping[str, Any], seats: Sequence[Seat], mode: str, seed: int) -> MbmState:
+def new_game(
+    case: MbmCase,
+    seats: Sequence[Seat],
+    mode: str,
+    *,
+    seed: int,
+    options: Mapping[str, JSONScalar],
+) -> MbmState:
     """The rulebook's setup: the scene face up at 0,0, the rest shuffled face down, every
     inspector on the scene with one portal pair."""
     check_seats(SPEC, mode, seats)
-    case = read_case(envelope)
+    turn_limit = options.get("turn_limit", MAX_TURNS)
     deck = sorted(item.id for item in case.locations if item.id != case.scene)
     rng_for(seed, 0, "map").shuffle(deck)
     return MbmState(
@@ -108,7 +115,6 @@ def new_game(envelope: Mapping[str, Any], seats: Sequence[Seat], mode: str, seed
         step=0,
         mode=mode,
         seats=tuple(seats),
-        case=case,
         placed=(Placement(case.scene, 0, 0),),
         deck=tuple(deck),
         positions=tuple(case.scene for _ in seats),
@@ -118,7 +124,7 @@ def new_game(envelope: Mapping[str, Any], seats: Sequence[Seat], mode: str, seed
         turn=0,
         question_pending=False,
         turns_taken=0,
-        max_turns=MAX_TURNS,
+        max_turns=turn_limit if isinstance(turn_limit, int) else MAX_TURNS,
         eliminated=frozenset(),
         winners=(),
         ended=None,

@@ -1,7 +1,9 @@
 """The state of a game: where the cards, pawns and portals are, and what has been asked.
 
-Answers are not stored: each is a pure function of the case (``author.py``), so the state keeps
-only who asked what, where. That keeps the record and the case from ever disagreeing.
+The state names the case's things by id and never holds the case: every function that needs
+the Author's sheet is handed the decoded case beside the state. Answers are not stored either:
+each is a pure function of the case (``author.py``), so the state keeps only who asked what,
+where. That keeps the record and the case from ever disagreeing, and a stored move small.
 """
 
 from __future__ import annotations
@@ -12,8 +14,6 @@ from typing import Any
 
 from rules import serial
 from rules.core import Seat
-
-from .case import MbmCase
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class Question:
     """A question put to the Author: its type, where, and about which weapon or character."""
 
     seat: int
-    type: str  # one of spec.QUESTION_TYPES
+    type: str  # one of spec.QUESTIONS
     location: str
     subject: str | None  # weapon id, character id, or None for a search
 
@@ -59,7 +59,6 @@ class MbmState:
     step: int
     mode: str
     seats: tuple[Seat, ...]
-    case: MbmCase
     placed: tuple[Placement, ...]
     deck: tuple[str, ...]  # face-down map cards, top first
     positions: tuple[str, ...]  # each inspector's location id
@@ -72,7 +71,7 @@ class MbmState:
     max_turns: int
     eliminated: frozenset[int]
     winners: tuple[int, ...]
-    ended: str | None  # the reason, once the game is over
+    ended: str | None  # the spec's Ending, once the game is over
 
 
 def to_json(state: MbmState) -> dict[str, Any]:

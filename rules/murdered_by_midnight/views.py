@@ -5,21 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 from . import author
-from .play import outcome_json
+from .case import MbmCase
+from .play import outcome
+from .spec import ENVELOPES, QUESTIONS, WITNESS_QUESTIONS, Act
 from .state import MbmState, Question
 from .table import envelope_readers, has_used_portals, markers_at, standing_at
 
-_ENVELOPES = {"dust-for-prints": "prints-dusted", "forensic-analysis": "forensics-analysed"}
 
-
-def view(state: MbmState, seat: int | None) -> dict[str, Any]:
+def view(case: MbmCase, state: MbmState, seat: int | None) -> dict[str, Any]:
     over = state.ended is not None
     shown: dict[str, Any] = {
         "system": "murdered-by-midnight",
         "mode": state.mode,
         "you": seat,
-        "case": public_case(state),
-        "map": [_card(state, p.location, p.x, p.y) for p in state.placed],
+        "case": public_case(case),
+        "map": [_card(case, state, p.location, p.x, p.y) for p in state.placed],
         "deck_count": len(state.deck),
         "passages": [{"seat": p.owner, "from": p.ends[0], "to": p.ends[1]} for p in state.passages],
         "inspectors": [
@@ -38,9 +38,11 @@ def view(state: MbmState, seat: int | None) -> dict[str, Any]:
         "turns_taken": state.turns_taken,
         "max_turns": state.max_turns,
         "eliminated": sorted(state.eliminated),
-        "searches": [_search(state, q) for q in state.questions if q.type == "search"],
-        "testimony": [_testimony(state, q) for q in state.questions if q.type.startswith("ask-")],
-        "envelopes": [_envelope(state, q, seat) for q in state.questions if q.type in _ENVELOPES],
+        "searches": [_search(case, q) for q in state.questions if q.type == Act.SEARCH],
+        "testimony": [_testimony(case, q) for q in state.questions if q.type in WITNESS_QUESTIONS],
+        "envelopes": [
+            _envelope(case, state, q, seat) for q in state.questions if q.type in ENVELOPES
+        ],
         "accusations": [
             {
                 "seat": a.seat,
@@ -54,13 +56,12 @@ def view(state: MbmState, seat: int | None) -> dict[str, Any]:
         ],
     }
     if over:
-        shown["result"] = outcome_json(state)
+        shown["result"] = outcome(case, state).to_json()
     return shown
 
 
-def public_case(state: MbmState) -> dict[str, Any]:
+def public_case(case: MbmCase) -> dict[str, Any]:
     """The facts laid face up at setup; every biography card is public (see rulings)."""
-    case = state.case
     return {
         "title": case.title,
         "introduction": case.introduction,
@@ -80,55 +81,53 @@ def public_case(state: MbmState) -> dict[str, Any]:
     }
 
 
-def _card(state: MbmState, location: str, x: int, y: int) -> dict[str, Any]:
-    card = state.case.location(location)
+def _card(case: MbmCase, state: MbmState, location: str, x: int, y: int) -> dict[str, Any]:
+    card = case.location(location)
     return {
         "location": location,
         "name": card.name,
         "description": card.description,
         "at": f"{x},{y}",
-        "characters": standing_at(state, location),
-        "body": state.case.victim if location == state.case.scene else None,
-        "weapons": markers_at(state, location),
+        "characters": standing_at(case, location),
+        "body": case.victim if location == case.scene else None,
+        "weapons": markers_at(case, state, location),
     }
 
 
-def _search(state: MbmState, question: Question) -> dict[str, Any]:
+def _search(case: MbmCase, question: Question) -> dict[str, Any]:
     return {
         "seat": question.seat,
         "location": question.location,
-        "weapons": list(author.weapons_found(state.case, question.location)),
+        "weapons": list(author.weapons_found(case, question.location)),
     }
 
 
-def _testimony(state: MbmState, question: Question) -> dict[str, Any]:
+def _testimony(case: MbmCase, question: Question) -> dict[str, Any]:
     assert question.subject is not None
-    shown: dict[str, Any] = {
+    return {
         "seat": question.seat,
         "type": question.type,
         "character": question.subject,
+        **author.witness_answer(case, question.type, question.subject),
     }
-    if question.type == "ask-what-they-saw":
-        shown["sighting"] = author.sighting_json(author.what_they_saw(state.case, question.subject))
-    else:
-        shown["suspicion"] = author.suspicion_json(author.who_did_it(state.case, question.subject))
-    return shown
 
 
-def _envelope(state: MbmState, question: Question, seat: int | None) -> dict[str, Any]:
+def _envelope(
+    case: MbmCase, state: MbmState, question: Question, seat: int | None
+) -> dict[str, Any]:
     """An envelope handed over is public; what it held only for its readers."""
     assert question.subject is not None
     shown: dict[str, Any] = {
         "seat": question.seat,
-        "type": _ENVELOPES[question.type],
+        "type": ENVELOPES[Act(question.type)],
         "weapon": question.subject,
         "location": question.location,
     }
     if seat is not None and seat in envelope_readers(state, question.seat):
-        find = author.find_at(state.case, question.subject, question.location)
+        find = author.find_at(case, question.subject, question.location)
         assert find is not None
-        if question.type == "dust-for-prints":
-            shown["prints"] = author.prints_on(state.case, find)
-        else:
-            shown["murder_weapon"] = author.is_murder_weapon(state.case, find)
+        shown.update(author.envelope_contents(case, question.type, find))
     return shown
+
+
+assert set(QUESTIONS) == {Act.SEARCH, *WITNESS_QUESTIONS, *ENVELOPES}  # every question is shown

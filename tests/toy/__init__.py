@@ -1,17 +1,15 @@
 """Toy Culprit, the test-only system. Importing this package registers it."""
 
+from pathlib import Path
+
 from rules import registry
-from tests.toy.system import SYSTEM
+from tests.toy.system import SYSTEM, generate_case
 
-registry.register(SYSTEM)
-
-from generator import registry as generators  # noqa: E402
-from tests.toy.system import generate_case  # noqa: E402
-
-generators.register(SYSTEM.SPEC.id, generate_case)
-
-from pathlib import Path  # noqa: E402
-
-from narration import add_template_folder  # noqa: E402
-
-add_template_folder(SYSTEM.SPEC.id, Path(__file__).parent / "templates")
+registry.register(
+    registry.Registration(
+        system=SYSTEM,
+        generate=generate_case,
+        fairness="Test-only: the culprit is one of four suspects; nothing is proved.",
+        templates=Path(__file__).parent / "templates",
+    )
+)

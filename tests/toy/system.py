@@ -22,6 +22,7 @@ from rules.core import (
     Action,
     ActionSpec,
     Event,
+    JSONScalar,
     ModeSpec,
     Outcome,
     Seat,
@@ -31,6 +32,7 @@ from rules.core import (
     check_can_act,
     check_seats,
     rng_for,
+    winners_first,
 )
 
 MAX_TURNS = 12
@@ -47,8 +49,17 @@ SPEC = SystemSpec(
     has_hidden_information=True,
     summary="A test-only system: four suspects, one culprit, private clues and a die.",
     event_types=("investigated", "accused", "game-ended"),
+    endings=("named", "all-wrong", "time-up"),
     accusation_fields=("culprit",),
+    step_limit=2 * MAX_TURNS,
 )
+
+
+@dataclass(frozen=True)
+class ToyCase:
+    suspects: tuple[str, ...]
+    culprit: str
+    max_turns: int
 
 
 @dataclass(frozen=True)
@@ -57,8 +68,6 @@ class ToyState:
     step: int
     mode: str
     seats: tuple[Seat, ...]
-    suspects: tuple[str, ...]
-    culprit: str
     hands: tuple[str, ...]
     cleared: tuple[frozenset[str], ...]
     turn: int
@@ -87,53 +96,66 @@ def generate_case(seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
 class ToyCulprit:
     SPEC = SPEC
 
-    def new_game(
-        self, case: Mapping[str, Any], seats: Sequence[Seat], mode: str, seed: int
-    ) -> ToyState:
-        check_seats(SPEC, mode, seats)
-        suspects = tuple(case["public"]["suspects"])
-        culprit = case["solution"]["culprit"]
+    def read_case(self, envelope: Mapping[str, Any]) -> ToyCase:
+        try:
+            suspects = tuple(envelope["public"]["suspects"])
+            culprit = envelope["solution"]["culprit"]
+            max_turns = int(envelope["public"].get("max_turns", MAX_TURNS))
+        except (KeyError, TypeError, ValueError):
+            raise SetupError("this is not a Toy Culprit case", code="setup/bad-case") from None
         if culprit not in suspects:
             raise SetupError("the culprit is not among the suspects", code="setup/bad-case")
-        innocents = [name for name in suspects if name != culprit]
+        return ToyCase(suspects, culprit, max_turns)
+
+    def new_game(
+        self,
+        case: ToyCase,
+        seats: Sequence[Seat],
+        mode: str,
+        *,
+        seed: int,
+        options: Mapping[str, JSONScalar],
+    ) -> ToyState:
+        check_seats(SPEC, mode, seats)
+        innocents = [name for name in case.suspects if name != case.culprit]
         rng_for(seed, 0, "deal").shuffle(innocents)
         return ToyState(
             seed=seed,
             step=0,
             mode=mode,
             seats=tuple(seats),
-            suspects=suspects,
-            culprit=culprit,
             hands=tuple(innocents[: len(seats)]),
             cleared=tuple(frozenset() for _ in seats),
             turn=0,
             turns_taken=0,
-            max_turns=int(case["public"].get("max_turns", MAX_TURNS)),
+            max_turns=case.max_turns,
             eliminated=frozenset(),
             accusations=(),
             winner=None,
         )
 
-    def to_act(self, state: ToyState) -> frozenset[int]:
-        return frozenset() if self.result(state) else frozenset({state.turn})
+    def to_act(self, case: ToyCase, state: ToyState) -> frozenset[int]:
+        return frozenset() if self.result(case, state) else frozenset({state.turn})
 
-    def legal_actions(self, state: ToyState, seat: int) -> list[ActionSpec]:
-        if seat not in self.to_act(state):
+    def legal_actions(self, case: ToyCase, state: ToyState, seat: int) -> list[ActionSpec]:
+        if seat not in self.to_act(case, state):
             return []
         return [
             ActionSpec("investigate"),
-            ActionSpec("accuse", {"suspect": state.suspects}),
+            ActionSpec("accuse", {"suspect": case.suspects}),
         ]
 
-    def apply(self, state: ToyState, seat: int, action: Action) -> tuple[ToyState, list[Event]]:
-        check_can_act(self, state, seat)
-        check_action(self.legal_actions(state, seat), action)
+    def apply(
+        self, case: ToyCase, state: ToyState, seat: int, action: Action
+    ) -> tuple[ToyState, list[Event]]:
+        check_can_act(self, case, state, seat)
+        check_action(self.legal_actions(case, state, seat), action)
         step = state.step + 1
         events: list[Event] = []
         if action.type == "investigate":
-            roll = rng_for(state.seed, step, "investigate").randrange(len(state.suspects))
-            found = state.suspects[roll]
-            cleared = None if found == state.culprit else found
+            roll = rng_for(state.seed, step, "investigate").randrange(len(case.suspects))
+            found = case.suspects[roll]
+            cleared = None if found == case.culprit else found
             new_cleared = list(state.cleared)
             if cleared:
                 new_cleared[seat] = state.cleared[seat] | {cleared}
@@ -150,7 +172,7 @@ class ToyCulprit:
             eliminated = state.eliminated
         else:
             suspect = str(action.params["suspect"])
-            correct = suspect == state.culprit
+            correct = suspect == case.culprit
             events.append(
                 Event("accused", actor=seat, data={"suspect": suspect, "correct": correct})
             )
@@ -165,14 +187,14 @@ class ToyCulprit:
             winner=winner,
             turn=_next_turn(state, eliminated),
         )
-        outcome = self.result(state)
+        outcome = self.result(case, state)
         if outcome is not None:
             events.append(Event("game-ended", data=outcome.to_json()))
         return state, events
 
-    def view(self, state: ToyState, seat: int | None) -> dict[str, Any]:
+    def view(self, case: ToyCase, state: ToyState, seat: int | None) -> dict[str, Any]:
         shown: dict[str, Any] = {
-            "suspects": list(state.suspects),
+            "suspects": list(case.suspects),
             "seats": [{"name": s.name, "bot": s.bot} for s in state.seats],
             "turn": state.turn,
             "turns_taken": state.turns_taken,
@@ -183,20 +205,22 @@ class ToyCulprit:
         if seat is not None:
             shown["hand"] = state.hands[seat]
             shown["cleared"] = sorted(state.cleared[seat])
-        outcome = self.result(state)
+        outcome = self.result(case, state)
         if outcome is not None:
             shown["result"] = outcome.to_json()
         return shown
 
-    def result(self, state: ToyState) -> Outcome | None:
-        solution = {"culprit": state.culprit}
+    def result(self, case: ToyCase, state: ToyState) -> Outcome | None:
         if state.winner is not None:
-            return Outcome((state.winner,), "the culprit was named", solution)
-        if len(state.eliminated) == len(state.seats):
-            return Outcome((), "every inspector accused wrongly", solution)
-        if state.turns_taken >= state.max_turns:
-            return Outcome((), "time ran out", solution)
-        return None
+            ending, winners = "named", (state.winner,)
+        elif len(state.eliminated) == len(state.seats):
+            ending, winners = "all-wrong", ()
+        elif state.turns_taken >= state.max_turns:
+            ending, winners = "time-up", ()
+        else:
+            return None
+        standings = winners_first(len(state.seats), winners, losers=sorted(state.eliminated))
+        return Outcome(ending, winners, standings, {"culprit": case.culprit})
 
     def bot_choose(
         self, view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Random
@@ -228,7 +252,9 @@ def _next_turn(state: ToyState, eliminated: frozenset[int]) -> int:
 SYSTEM = ToyCulprit()
 
 
-def resample(state: ToyState, seat: int | None, rng: random.Random) -> ToyState:
+def resample(
+    case: ToyCase, state: ToyState, seat: int | None, rng: random.Random
+) -> tuple[ToyCase, ToyState]:
     """A state ``seat`` cannot tell from ``state``: the other hands and the culprit redrawn.
 
     The culprit stays among the suspects the seat has not ruled out (by its own clues or by a
@@ -240,10 +266,10 @@ def resample(state: ToyState, seat: int | None, rng: random.Random) -> ToyState:
     ruled_out = {name for _, name in state.accusations}  # public: every world agrees
     if seat is not None:
         ruled_out |= {state.hands[seat], *state.cleared[seat]}
-    open_suspects = [s for s in state.suspects if s not in ruled_out]
-    game_over = SYSTEM.result(state) is not None  # the end reveals the solution to everyone
-    culprit = state.culprit if game_over else rng.choice(open_suspects)
-    innocents = [s for s in state.suspects if s != culprit]
+    open_suspects = [s for s in case.suspects if s not in ruled_out]
+    game_over = SYSTEM.result(case, state) is not None  # the end reveals the solution to everyone
+    culprit = case.culprit if game_over else rng.choice(open_suspects)
+    innocents = [s for s in case.suspects if s != culprit]
     hands = list(state.hands)
     cleared = list(state.cleared)
     for other in range(len(state.seats)):
@@ -251,4 +277,5 @@ def resample(state: ToyState, seat: int | None, rng: random.Random) -> ToyState:
             continue
         hands[other] = rng.choice(innocents)
         cleared[other] = frozenset(rng.sample(innocents, rng.randrange(len(innocents) + 1)))
-    return dataclasses.replace(state, culprit=culprit, hands=tuple(hands), cleared=tuple(cleared))
+    twin = dataclasses.replace(state, hands=tuple(hands), cleared=tuple(cleared))
+    return dataclasses.replace(case, culprit=culprit), twin

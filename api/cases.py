@@ -1,0 +1,69 @@
+"""Decoded cases, kept per process: a case never changes once stored, so it is read once.
+
+Every request on a game needs its case decoded (the rules take it beside the state) and its
+public glossary (narration names things by it). Both are kept here by case id, a bounded number
+of them, so serving a move reads and decodes only the small state.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from api.storage import StoredCase
+from narration import public_glossary
+from rules import registry
+
+#: Cases kept decoded; an active game's case stays, a finished one's falls out.
+CACHE_SIZE = 512
+
+
+@dataclass(frozen=True)
+class OpenCase:
+    """A stored case with what serving its games needs, computed once."""
+
+    stored: StoredCase
+    case: Any  # the system's decoded case (``System.read_case``)
+    glossary: dict[str, str]  # display names by id, from the public part only
+
+    @property
+    def public(self) -> dict[str, Any]:
+        public: dict[str, Any] = self.stored.case["public"]
+        return public
+
+
+class CaseCache:
+    """The most recently used decoded cases, safe to share between threads."""
+
+    def __init__(self, size: int = CACHE_SIZE) -> None:
+        self._size = size
+        self._items: OrderedDict[str, OpenCase] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, case_id: str, load: Callable[[str], StoredCase | None]) -> OpenCase | None:
+        """The case ``case_id``, decoded; ``load`` reads it from the store when not kept."""
+        with self._lock:
+            found = self._items.get(case_id)
+            if found is not None:
+                self._items.move_to_end(case_id)
+                return found
+        stored = load(case_id)
+        if stored is None:
+            return None
+        return self.put(stored)
+
+    def put(self, stored: StoredCase) -> OpenCase:
+        """Decode ``stored`` and keep it."""
+        system = registry.get(stored.system)
+        opened = OpenCase(
+            stored, system.read_case(stored.case), public_glossary(stored.case["public"])
+        )
+        with self._lock:
+            self._items[stored.id] = opened
+            self._items.move_to_end(stored.id)
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+        return opened

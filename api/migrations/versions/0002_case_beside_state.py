@@ -1,0 +1,103 @@
+"""A game names its case instead of holding a copy, and keeps its options.
+
+Every game now points at a row of ``cases``: a game started from a seed gets one (with no author
+token: nobody is its author). ``games.case_data`` goes, ``games.options`` comes, and the state
+of a game no longer holds its case (the rules are handed the case beside the state). The one
+system stored by the previous release whose state held its case, Murdered by Midnight, also
+changes how a finished game names its ending: a stable code instead of a sentence.
+
+Revision ID: 0002
+Revises: 0001
+Create Date: 2026-12-01
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0002"
+down_revision = "0001"
+branch_labels = None
+depends_on = None
+
+#: Murdered by Midnight's endings as the previous release worded them, and their codes now.
+_MIDNIGHT_ENDINGS = {
+    "the murderer was confronted": "solved",
+    "every inspector accused wrongly": "all-eliminated",
+    "the accusation was wrong; the case is lost": "wrong-accusation",
+    "midnight: the turn limit was reached": "midnight",
+}
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("cases") as batch:
+        batch.alter_column("author_token_hash", existing_type=sa.String(64), nullable=True)
+    op.add_column("games", sa.Column("options", sa.JSON, nullable=True))
+    bind = op.get_bind()
+    games = sa.table(
+        "games",
+        sa.column("id", sa.String),
+        sa.column("system", sa.String),
+        sa.column("seed", sa.BigInteger),
+        sa.column("case_id", sa.String),
+        sa.column("case_data", sa.JSON),
+        sa.column("state", sa.JSON),
+        sa.column("options", sa.JSON),
+        sa.column("created_at", sa.DateTime(timezone=True)),
+    )
+    cases = sa.table(
+        "cases",
+        sa.column("id", sa.String),
+        sa.column("system", sa.String),
+        sa.column("seed", sa.BigInteger),
+        sa.column("case_data", sa.JSON),
+        sa.column("author_token_hash", sa.String),
+        sa.column("created_at", sa.DateTime(timezone=True)),
+    )
+    for row in bind.execute(sa.select(games)).all():
+        case_id = row.case_id
+        if case_id is None:
+            case_id = secrets.token_urlsafe(16)
+            envelope = _json(row.case_data)
+            bind.execute(
+                sa.insert(cases).values(
+                    id=case_id,
+                    system=row.system,
+                    seed=envelope.get("seed", row.seed),
+                    case_data=envelope,
+                    author_token_hash=None,
+                    created_at=row.created_at,
+                )
+            )
+        bind.execute(
+            sa.update(games)
+            .where(games.c.id == row.id)
+            .values(case_id=case_id, state=_state_without_case(_json(row.state)), options={})
+        )
+    with op.batch_alter_table("games") as batch:
+        batch.drop_column("case_data")
+        batch.alter_column("case_id", existing_type=sa.String(32), nullable=False)
+        batch.alter_column("options", existing_type=sa.JSON, nullable=False)
+
+
+def _state_without_case(state: dict[str, Any]) -> dict[str, Any]:
+    if "case" not in state:
+        return state
+    state = {key: value for key, value in state.items() if key != "case"}
+    if state.get("ended") in _MIDNIGHT_ENDINGS:
+        state["ended"] = _MIDNIGHT_ENDINGS[state["ended"]]
+    return state
+
+
+def _json(value: Any) -> dict[str, Any]:
+    loaded = json.loads(value) if isinstance(value, str) else value
+    return dict(loaded or {})
+
+
+def downgrade() -> None:
+    raise NotImplementedError("games no longer hold a copy of their case; restore a backup")

@@ -1,0 +1,54 @@
+"""A system with one case bound to it, for tests that play a single case.
+
+The protocol hands every function the case beside the state; a test of one case would repeat it
+in every call. ``Bound(system, case)`` offers the same functions without it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules.core import Action, ActionSpec, Event, Outcome, Seat, System, resolve_options
+
+
+@dataclass(frozen=True)
+class Bound:
+    system: System
+    case: Any
+
+    @classmethod
+    def from_envelope(cls, system: System, envelope: Mapping[str, Any]) -> Bound:
+        return cls(system, system.read_case(envelope))
+
+    def new_game(
+        self,
+        seats: Sequence[Seat],
+        mode: str,
+        seed: int,
+        options: Mapping[str, Any] | None = None,
+    ) -> Any:
+        resolved = resolve_options(self.system.SPEC.mode(mode).options, options or {})
+        return self.system.new_game(self.case, seats, mode, seed=seed, options=resolved)
+
+    def to_act(self, state: Any) -> frozenset[int]:
+        return self.system.to_act(self.case, state)
+
+    def legal_actions(self, state: Any, seat: int) -> list[ActionSpec]:
+        return self.system.legal_actions(self.case, state, seat)
+
+    def apply(self, state: Any, seat: int, action: Action) -> tuple[Any, list[Event]]:
+        return self.system.apply(self.case, state, seat, action)
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        return self.system.view(self.case, state, seat)
+
+    def result(self, state: Any) -> Outcome | None:
+        return self.system.result(self.case, state)
+
+    def bot_choose(
+        self, view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Random
+    ) -> Action:
+        return self.system.bot_choose(view, legal, rng)
