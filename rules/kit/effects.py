@@ -282,8 +282,7 @@ class Interpreter(Generic[S, E]):
         elif name in custom:
             params = custom[name].params
         else:
-            kind = "op" if key == "op" else "check"
-            raise EffectError(f"unknown {kind} {name!r}", code=f"effect/unknown-{kind}")
+            raise EffectError(f"unknown {key} {name!r}", code=f"effect/unknown-{key}")
         params.check(key, name, args)
         return name, args
 

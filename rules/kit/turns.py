@@ -138,6 +138,14 @@ class Track:
     positions: Mapping[int, int]
     arrivals: tuple[int, ...]
 
+    def __post_init__(self) -> None:
+        if len(set(self.arrivals)) != len(self.arrivals) or set(self.arrivals) != set(
+            self.positions
+        ):
+            raise TurnError(
+                "every marker on the track must be stacked exactly once", code="turns/bad-seats"
+            )
+
     @classmethod
     def start(cls, stack: Sequence[int], *, space: int = 0) -> Track:
         """Every seat of ``stack`` (given top first) on ``space``."""

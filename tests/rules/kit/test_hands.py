@@ -161,7 +161,7 @@ def test_where_a_card_sits_does_not_show_in_the_handle_order() -> None:
     places = set()
     for salt in range(200):
         hands = Hands(held={0: ("a", "b", "c", "d")}, salt=salt)
-        places.add(hands.handles(0).index(hands._handles_by_position(0)[0]))
+        places.add([hands.card_at(0, handle) for handle in hands.handles(0)].index("a"))
     assert places == {0, 1, 2, 3}
 
 
@@ -178,32 +178,59 @@ def test_others_see_the_same_thing_whatever_the_cards(
     """Two tables that differ only in which cards the other seats hold look identical to a
     seat: handles depend on the salt, the generation, the seat and the place, never the card."""
     rng = random.Random(seed)
-    seats = range(len(counts))
+    seat = viewer % len(counts)
     pool = list(SUSPECTS) + [f"other-{n}" for n in range(20)]
-    mine = tuple(pool[: counts[viewer % len(counts)]])
+    mine = tuple(pool[: counts[seat]])
     rest = pool[len(mine) :]
 
-    def table(order: list[str]) -> Hands:
+    def table(order: list[str], generation: int) -> Hands:
         held, at = {}, 0
-        for seat in seats:
-            if seat == viewer % len(counts):
-                held[seat] = mine
-            else:
-                held[seat] = tuple(order[at : at + counts[seat]])
-                at += counts[seat]
-        return Hands(held=held, salt=salt, generation=rng.randrange(5))
+        for other, count in enumerate(counts):
+            held[other] = mine if other == seat else tuple(order[at : at + count])
+            at += 0 if other == seat else count
+        return Hands(held=held, salt=salt, generation=generation)
 
     generation = rng.randrange(5)
-    first, second = list(rest), list(rest)
-    rng.shuffle(second)
-    one = Hands(held=table(first).held, salt=salt, generation=generation)
-    two = Hands(held=table(second).held, salt=salt, generation=generation)
-    seat = viewer % len(counts)
+    shuffled = list(rest)
+    rng.shuffle(shuffled)
+    one, two = table(rest, generation), table(shuffled, generation)
     assert one.view_for(seat) == two.view_for(seat)
     assert one.view_for(None) == two.view_for(None)
     # And after the same secret move, still the same to the viewer, and all new.
     assert one.reshuffled().view_for(seat) == two.reshuffled().view_for(seat)
-    others = [s for s in seats if s != seat]
+    others = [s for s in one.seats if s != seat]
     old = {h for s in others for h in one.handles(s)}
     new = {h for s in others for h in one.reshuffled().handles(s)}
     assert not old & new
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    salts=st.lists(st.integers(0, 2**63), min_size=2, max_size=2, unique=True),
+    seed=st.integers(0, 2**32),
+    moves=st.lists(st.integers(0, 3), max_size=25),
+)
+def test_no_handle_is_ever_shown_twice(salts: list[int], seed: int, moves: list[int]) -> None:
+    """Over two games' whole histories of secret moves, no handle comes back: not in a later
+    generation of the same game, not in the other game."""
+    seen: set[str] = set()
+    for salt in salts:
+        rng = random.Random(seed)
+        hands = dealt(salt=salt, seed=seed, count=2)
+        history = [hands]
+        for move in moves:
+            giver, receiver = rng.sample(hands.seats, 2)
+            if move == 0 and hands.count(giver):
+                hands = hands.pass_card(giver, receiver, rng.choice(hands.cards_of(giver)))
+            elif move == 1 and hands.count(giver):
+                hands = hands.take(receiver, giver, rng.choice(hands.handles(giver)))[0]
+            elif move == 2:
+                hands = hands.add(receiver, [f"drawn-{len(history)}"])
+            else:
+                hands = hands.reshuffled()
+            history.append(hands)
+        for state in history:
+            shown = all_handles(state)
+            assert len(shown) == sum(state.count(seat) for seat in state.seats)
+            assert not shown & seen
+            seen |= shown

@@ -117,6 +117,9 @@ def test_track_refusals() -> None:
         Track.start([0, 0])
     assert caught.value.code == "turns/bad-seats"
     with pytest.raises(TurnError) as caught:
+        Track(positions={0: 1, 1: 1}, arrivals=(0,))
+    assert caught.value.code == "turns/bad-seats"
+    with pytest.raises(TurnError) as caught:
         Track.start([0]).advance(1, 2)
     assert caught.value.code == "turns/unknown-seat"
     with pytest.raises(TurnError) as caught:
