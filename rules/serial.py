@@ -69,7 +69,7 @@ def decoder(kind: Any) -> Decoder:
         return lambda data: [item(value) for value in _sequence(data)]
     if origin in (dict, Mapping):
         key_kind, value_kind = get_args(kind)
-        key, value = decoder(key_kind), decoder(value_kind)
+        key, value = _key_decoder(key_kind), decoder(value_kind)
         return lambda data: {key(k): value(v) for k, v in _mapping(data).items()}
     if isinstance(kind, type):
         if dataclasses.is_dataclass(kind):
@@ -121,11 +121,16 @@ def _literal_decoder(values: tuple[Any, ...]) -> Decoder:
     return decode
 
 
+def _key_decoder(kind: Any) -> Decoder:
+    """Mapping keys: JSON object keys are strings, so an ``int`` key comes back from text."""
+    if kind is int:
+        return lambda data: int(data) if isinstance(data, str) else _scalar(int, data)
+    return decoder(kind)
+
+
 def _scalar(kind: type, data: Any) -> Any:
     if type(data) is kind:
         return data
-    if kind is int and isinstance(data, str):  # JSON object keys are strings
-        return int(data)
     if kind is float and type(data) is int:
         return float(data)
     raise TypeError(f"expected {kind.__name__}, got {type(data).__name__}")
