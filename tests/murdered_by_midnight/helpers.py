@@ -1,18 +1,25 @@
-"""Shared helpers for the Murdered by Midnight tests: the sample case as a game."""
+"""Shared helpers for the Murdered by Midnight tests: the sample case as a game.
+
+The protocol hands every function the case beside the state; these tests play the one sample
+case, so ``GAME`` (the system bound to it) offers the calls without it, and ``CASE`` is the
+decoded case for the tests that need to read the Author's sheet.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 from typing import Any
 
-from rules import registry
 from rules.core import Action, Event, JSONScalar, Seat, System
+from rules.murdered_by_midnight import SYSTEM as MIDNIGHT
 from rules.murdered_by_midnight.case import SYSTEM_ID, MbmCase, to_envelope_parts
+from rules.murdered_by_midnight.spec import Act
 from rules.murdered_by_midnight.state import MbmState
+from tests.bound import Bound
 from tests.murdered_by_midnight.sample_case import sample_case
 
-registry.load()
-SYSTEM: System = registry.get(SYSTEM_ID)
+#: The rules themselves (test_setup checks that the registry serves this same object).
+SYSTEM: System = MIDNIGHT
 
 #: Every mode with each seat count the rulebook's 1 to 6 players allow in it, from the brief.
 TABLES = [
@@ -37,15 +44,25 @@ def envelope(case: MbmCase | None = None) -> dict[str, Any]:
     }
 
 
+#: The system bound to the sample case, and that case as the rules decode it.
+GAME = Bound.from_envelope(SYSTEM, envelope())
+CASE: MbmCase = GAME.case
+
+
 def seats(count: int, *, bot: bool = False) -> list[Seat]:
     return [Seat(f"Inspector {index + 1}", bot) for index in range(count)]
 
 
 def start(
-    mode: str = "solo", count: int = 1, *, deck: tuple[str, ...] | None = None, seed: int = 0
+    mode: str = "solo",
+    count: int = 1,
+    *,
+    deck: tuple[str, ...] | None = None,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
 ) -> MbmState:
     """A new game; ``deck`` fixes the face-down order so a test knows what a reveal shows."""
-    state: MbmState = SYSTEM.new_game(envelope(), seats(count), mode, seed)
+    state: MbmState = GAME.new_game(seats(count), mode, seed, options)
     if deck is not None:
         assert sorted(deck) == sorted(state.deck)
         state = dataclasses.replace(state, deck=deck)
@@ -55,7 +72,7 @@ def start(
 def act(
     state: MbmState, seat: int, kind: str, **params: JSONScalar
 ) -> tuple[MbmState, list[Event]]:
-    new_state, events = SYSTEM.apply(state, seat, Action(kind, params))
+    new_state, events = GAME.apply(state, seat, Action(kind, params))
     assert isinstance(new_state, MbmState)
     return new_state, events
 
@@ -63,7 +80,7 @@ def act(
 def until_turn(state: MbmState, seat: int) -> MbmState:
     """Let the other inspectors pass their turns with a search, until ``seat`` is to act."""
     while state.turn != seat:
-        state, _ = act(state, state.turn, "search")
+        state, _ = act(state, state.turn, Act.SEARCH)
     return state
 
 

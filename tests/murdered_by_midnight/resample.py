@@ -8,6 +8,9 @@ Written from the rulebook, not from the view: what a seat has not seen is redraw
   (in competitive play another inspector's envelope is sealed to it): shuffled among them.
 - The two entries of witness groups none of whose members has yet been asked that question.
 The murderer, weapon, motive and time stay: wrong accusations and the end reveal them.
+
+The case is what changes; the state changes only in its deck order (it names the case's things
+by id), so the resampler returns both.
 """
 
 from __future__ import annotations
@@ -16,11 +19,14 @@ import dataclasses
 import random
 
 from rules.murdered_by_midnight.case import MbmCase, WeaponFind
+from rules.murdered_by_midnight.spec import Act, Mode
 from rules.murdered_by_midnight.state import MbmState
 
 
-def resample(state: MbmState, seat: int | None, rng: random.Random) -> MbmState:
-    case = state.case
+def resample(
+    case: MbmCase, state: MbmState, seat: int | None, rng: random.Random
+) -> tuple[MbmCase, MbmState]:
+    """Another (case, state) ``seat`` cannot tell from this one (``None``: a spectator)."""
     deck = list(state.deck)
     rng.shuffle(deck)
     face_up = {p.location for p in state.placed}
@@ -32,11 +38,11 @@ def resample(state: MbmState, seat: int | None, rng: random.Random) -> MbmState:
     case = _move_unsearched_weapons(state, case, rng)
     case = _shuffle_unread_prints(state, case, seat, rng)
     case = _shuffle_unheard_testimony(state, case, rng)
-    return dataclasses.replace(state, deck=tuple(deck), case=case)
+    return case, dataclasses.replace(state, deck=tuple(deck))
 
 
 def _move_unsearched_weapons(state: MbmState, case: MbmCase, rng: random.Random) -> MbmCase:
-    searched = {q.location for q in state.questions if q.type == "search"}
+    searched = {q.location for q in state.questions if q.type == Act.SEARCH}
     finds = list(case.weapon_finds)
     movable = [i for i, f in enumerate(finds) if f.location not in searched]
     places = [finds[i].location for i in movable]
@@ -52,9 +58,9 @@ def _shuffle_unread_prints(
     read = {
         q.subject
         for q in state.questions
-        if q.type == "dust-for-prints"
+        if q.type == Act.DUST_FOR_PRINTS
         and seat is not None
-        and (state.mode != "competitive" or q.seat == seat)
+        and (state.mode != Mode.COMPETITIVE or q.seat == seat)
     }
     finds = list(case.weapon_finds)
     first_with, last_with = 1, 1 + len(case.weapons_with_prints)
@@ -78,7 +84,7 @@ def _with_finds(case: MbmCase, finds: list[WeaponFind]) -> MbmCase:
 
 def _shuffle_unheard_testimony(state: MbmState, case: MbmCase, rng: random.Random) -> MbmCase:
     groups = list(case.witness_groups)
-    for kind, field in (("ask-what-they-saw", "saw"), ("ask-who-did-it", "suspects")):
+    for kind, field in ((Act.ASK_WHAT_THEY_SAW, "saw"), (Act.ASK_WHO_DID_IT, "suspects")):
         asked = {q.subject for q in state.questions if q.type == kind}
         unheard = [i for i, g in enumerate(groups) if not asked & set(g.witnesses)]
         entries = [getattr(groups[i], field) for i in unheard]

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rules.core import NotYourTurnError, RuleError
+from rules.core import NotYourTurnError, RuleError, Standing
+from rules.murdered_by_midnight.spec import Ending
 from rules.murdered_by_midnight.state import MbmState
 from tests.hidden_information import shown_events
-from tests.murdered_by_midnight.helpers import SYSTEM, act, start, types, until_turn
+from tests.murdered_by_midnight.helpers import GAME, SYSTEM, act, start, types, until_turn
 
 DECK = ("L4", "L3", "L5", "L6", "L2")
 RIGHT = {"murderer": "C3", "weapon": "W1", "motive": "M1", "time": "21:00"}
@@ -30,7 +31,7 @@ def test_an_accusation_needs_the_murderer_s_token_here() -> None:
     """ "If a player thinks they've solved the case and their Inspector Pawn is in the same
     location as the murderer's Token, they can confront the murderer" """
     state = start(deck=DECK)
-    accuse = next(s for s in SYSTEM.legal_actions(state, 0) if s.type == "accuse")
+    accuse = next(s for s in GAME.legal_actions(state, 0) if s.type == "accuse")
     assert accuse.params["murderer"] == ("C2",)
     before = SYSTEM.state_to_json(state)
     with pytest.raises(RuleError, match="Dorian Vane is not in Library") as caught:
@@ -59,14 +60,21 @@ def test_all_four_right_solves_the_case_and_reveals_it(mode: str, count: int) ->
     state, events = act(state, count - 1, "accuse", **RIGHT)
     assert types(events) == ["accusation-made", "game-ended"]
     assert events[0].data == {**RIGHT, "correct": True}
-    outcome = SYSTEM.result(state)
+    outcome = GAME.result(state)
     assert outcome is not None and outcome.solution == SOLUTION
+    assert outcome.ending == Ending.SOLVED
     expected = (count - 1,) if mode == "competitive" else tuple(range(count))
     assert outcome.winners == expected
-    assert SYSTEM.to_act(state) == frozenset()
+    # the solver (or the whole team) first; in competitive play everyone else shares 2nd place
+    if mode == "competitive":
+        ranks = [(count - 1, 1), *((seat, 2) for seat in range(count - 1))]
+    else:
+        ranks = [(seat, 1) for seat in range(count)]
+    assert [(standing.seat, standing.rank) for standing in outcome.standings] == ranks
+    assert GAME.to_act(state) == frozenset()
     for seat in (*range(count), None):
-        assert SYSTEM.view(state, seat)["result"]["solution"] == SOLUTION
-        assert SYSTEM.legal_actions(state, 0) == []
+        assert GAME.view(state, seat)["result"]["solution"] == SOLUTION
+        assert GAME.legal_actions(state, 0) == []
     with pytest.raises(RuleError) as caught:
         act(state, 0, "search")
     assert caught.value.code == "game/over"
@@ -79,15 +87,20 @@ def test_a_wrong_accusation_ends_the_game_for_that_inspector_only() -> None:
     state, events = act(state, 0, "accuse", **WRONG)
     assert types(events) == ["accusation-made", "inspector-eliminated"]
     assert shown_events(events, 2)[0]["correct"] is False
-    assert state.eliminated == frozenset({0}) and SYSTEM.result(state) is None
+    assert state.eliminated == frozenset({0}) and GAME.result(state) is None
     assert state.turn == 1
     state, _ = act(state, 1, "search")
     state, _ = act(state, 2, "search")
     assert state.turn == 1  # the eliminated inspector is skipped
-    assert SYSTEM.legal_actions(state, 0) == []
+    assert GAME.legal_actions(state, 0) == []
     with pytest.raises(NotYourTurnError):
         act(state, 0, "accuse", **RIGHT)
-    assert SYSTEM.view(state, 1)["eliminated"] == [0]
+    assert GAME.view(state, 1)["eliminated"] == [0]
+    state, _ = act(state, 1, "accuse", **RIGHT)
+    outcome = GAME.result(state)
+    assert outcome is not None and outcome.ending == Ending.SOLVED and outcome.winners == (1,)
+    # the winner first, the inspector still in the game next, the one who was put out last
+    assert outcome.standings == (Standing(1, 1, 1.0), Standing(2, 2, 0.0), Standing(0, 3, 0.0))
 
 
 def test_the_game_ends_when_every_inspector_is_out() -> None:
@@ -101,8 +114,12 @@ def test_the_game_ends_when_every_inspector_is_out() -> None:
     assert events[-1].for_seat(None) == {
         "type": "game-ended",
         "actor": None,
+        "ending": "all-eliminated",
         "winners": [],
-        "reason": "every inspector accused wrongly",
+        "standings": [
+            {"seat": 0, "rank": 1, "score": 0.0},
+            {"seat": 1, "rank": 1, "score": 0.0},
+        ],
         "solution": SOLUTION,
     }
 
@@ -113,15 +130,25 @@ def test_a_wrong_team_accusation_loses_the_case(mode: str, count: int) -> None:
     state = _everyone_facing_dorian(mode, count)
     state, events = act(state, 0, "accuse", **WRONG)
     assert types(events) == ["accusation-made", "game-ended"]
-    outcome = SYSTEM.result(state)
+    outcome = GAME.result(state)
     assert outcome is not None and outcome.winners == () and outcome.solution == SOLUTION
+    assert outcome.ending == Ending.WRONG_ACCUSATION
+    assert outcome.standings == tuple(Standing(seat, 1, 0.0) for seat in range(count))
 
 
-def test_midnight_ends_a_game_nobody_solves() -> None:
-    """A turn limit ends a game that would otherwise never end; nobody wins (ruling)."""
-    state = start("co-op", 2)
-    for _ in range(state.max_turns):
+@pytest.mark.parametrize(("turn_limit", "turns"), [(None, 400), (100, 100), (200, 200)])
+def test_midnight_ends_a_game_nobody_solves(turn_limit: int | None, turns: int) -> None:
+    """A turn limit ends a game that would otherwise never end; nobody wins (ruling). The limit
+    is the game's ``turn_limit`` option, 400 turns of all inspectors together by default."""
+    options = {} if turn_limit is None else {"turn_limit": turn_limit}
+    state = start("co-op", 2, options=options)
+    assert state.max_turns == turns
+    for _ in range(turns - 1):
         state, events = act(state, state.turn, "search")
+    assert GAME.result(state) is None and types(events) == ["location-searched"]
+    state, events = act(state, state.turn, "search")
     assert types(events) == ["location-searched", "game-ended"]
-    outcome = SYSTEM.result(state)
+    outcome = GAME.result(state)
     assert outcome is not None and outcome.winners == () and outcome.solution == SOLUTION
+    assert outcome.ending == Ending.MIDNIGHT and events[-1].data["ending"] == "midnight"
+    assert GAME.view(state, 0)["result"] == outcome.to_json()

@@ -15,10 +15,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules.murdered_by_midnight.case import MbmCase
 from rules.murdered_by_midnight.game import MurderedByMidnight
 from rules.murdered_by_midnight.state import MbmState
 from tests.hidden_information import Table, canonical, check_playout
 from tests.murdered_by_midnight.helpers import (
+    CASE,
     SYSTEM,
     TABLES,
     act,
@@ -61,32 +63,33 @@ def test_the_resampler_redraws_another_inspector_s_sealed_envelope() -> None:
     """The control the property depends on: worlds differ in what seat 0 has not read."""
     state = _envelope_sealed_from_seat_0()
     rng = random.Random(0)
-    prints = {resample(state, 0, rng).case.weapons_with_prints[0].prints for _ in range(20)}
+    prints = {resample(CASE, state, 0, rng)[0].weapons_with_prints[0].prints for _ in range(20)}
     assert prints == {"C4", "C5"}
-    assert {resample(state, 1, rng).case.weapons_with_prints[0].prints for _ in range(20)} == {"C4"}
+    own = {resample(CASE, state, 1, rng)[0].weapons_with_prints[0].prints for _ in range(20)}
+    assert own == {"C4"}
 
 
 class LeakyEnvelopes(MurderedByMidnight):
     """Shows every envelope's content to every seat: the property must catch it."""
 
-    def view(self, state: MbmState, seat: int | None) -> dict[str, Any]:
-        return super().view(dataclasses.replace(state, mode="co-op"), 0)
+    def view(self, case: MbmCase, state: MbmState, seat: int | None) -> dict[str, Any]:
+        return super().view(case, dataclasses.replace(state, mode="co-op"), 0)
 
 
 class LeakyDeck(MurderedByMidnight):
     """Names the top face-down card: the property must catch it."""
 
-    def view(self, state: MbmState, seat: int | None) -> dict[str, Any]:
-        return {**super().view(state, seat), "next": state.deck[:1]}
+    def view(self, case: MbmCase, state: MbmState, seat: int | None) -> dict[str, Any]:
+        return {**super().view(case, state, seat), "next": state.deck[:1]}
 
 
 def test_the_property_catches_a_sealed_envelope_shown() -> None:
     state = _envelope_sealed_from_seat_0()
     rng = random.Random(0)
     leaky = LeakyEnvelopes()
-    views = {canonical(leaky.view(resample(state, 0, rng), 0)) for _ in range(20)}
+    views = {canonical(leaky.view(*resample(CASE, state, 0, rng), 0)) for _ in range(20)}
     assert len(views) > 1
-    honest = {canonical(SYSTEM.view(resample(state, 0, rng), 0)) for _ in range(20)}
+    honest = {canonical(SYSTEM.view(*resample(CASE, state, 0, rng), 0)) for _ in range(20)}
     assert len(honest) == 1
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from rules.core import RuleError
 from rules.murdered_by_midnight.state import MbmState
-from tests.murdered_by_midnight.helpers import SYSTEM, act, start, types, until_turn
+from tests.murdered_by_midnight.helpers import GAME, SYSTEM, act, start, types, until_turn
 
 DECK = ("L3", "L4", "L5", "L6", "L2")
 
@@ -25,7 +25,7 @@ def test_revealing_places_the_top_card_beside_a_free_side() -> None:
     on the play field as long as new Map card lines up with free side of that location and it
     doesn't overlap another Map card" """
     state = start(deck=DECK)
-    reveal = next(s for s in SYSTEM.legal_actions(state, 0) if s.type == "reveal-location")
+    reveal = next(s for s in GAME.legal_actions(state, 0) if s.type == "reveal-location")
     assert reveal.params["at"] == ("-1,0", "0,-1", "0,1", "1,0")
     state, events = act(state, 0, "reveal-location", at="1,0")
     assert [e.for_seat(None) for e in events] == [
@@ -37,7 +37,7 @@ def test_revealing_places_the_top_card_beside_a_free_side() -> None:
             "characters": ["C8"],
         }
     ]
-    shown = SYSTEM.view(state, 0)
+    shown = GAME.view(state, 0)
     assert [(c["location"], c["at"]) for c in shown["map"]] == [("L1", "0,0"), ("L3", "1,0")]
     assert shown["map"][1]["characters"] == ["C8"]  # the token stands on its whereabouts card
     assert shown["deck_count"] == 4
@@ -69,7 +69,7 @@ def test_no_reveal_once_the_deck_is_empty() -> None:
     state = start(deck=DECK)
     for at in ("1,0", "2,0", "3,0", "4,0", "5,0"):
         state, _ = act(state, 0, "reveal-location", at=at)
-    assert "reveal-location" not in [s.type for s in SYSTEM.legal_actions(state, 0)]
+    assert "reveal-location" not in [s.type for s in GAME.legal_actions(state, 0)]
     with pytest.raises(RuleError) as caught:
         act(state, 0, "reveal-location", at="6,0")
     assert caught.value.code == "map/deck-empty"
@@ -79,7 +79,7 @@ def test_moving_one_card_then_one_question_on_entering() -> None:
     """ "A player can only move to one new location during a turn, from one card to another and
     may ask a question when they first enter the new location." """
     state = _laid_out()
-    assert next(s for s in SYSTEM.legal_actions(state, 0) if s.type == "move").params["to"] == (
+    assert next(s for s in GAME.legal_actions(state, 0) if s.type == "move").params["to"] == (
         "L3",
         "L5",
     )
@@ -88,7 +88,7 @@ def test_moving_one_card_then_one_question_on_entering() -> None:
         {"type": "inspector-moved", "actor": 0, "from": "L1", "to": "L3"}
     ]
     assert state.turn == 0 and state.question_pending
-    legal = {s.type for s in SYSTEM.legal_actions(state, 0)}
+    legal = {s.type for s in GAME.legal_actions(state, 0)}
     assert legal == {"search", "ask-what-they-saw", "ask-who-did-it", "end-turn"}
     with pytest.raises(RuleError) as caught:
         act(state, 0, "move", to="L4")
@@ -138,7 +138,7 @@ def test_opening_a_passage_is_a_whole_turn_without_a_question() -> None:
         {"type": "passage-opened", "actor": 0, "from": "L1", "to": "L4"}
     ]
     assert state.positions[0] == "L4" and state.turn == 1 and not state.question_pending
-    shown = SYSTEM.view(state, 1)
+    shown = GAME.view(state, 1)
     assert shown["passages"] == [{"seat": 0, "from": "L1", "to": "L4"}]
     assert shown["inspectors"][0]["portals_used"] is True
 
@@ -159,7 +159,7 @@ def test_one_portal_pair_per_inspector_usable_by_everyone_without_a_question() -
     assert types(events) == ["passage-taken"] and state.positions[1] == "L4"
     assert state.turn == 0 and not state.question_pending
     # the passage works both ways and stays; seat 0's pair is spent.
-    legal = {s.type: s for s in SYSTEM.legal_actions(state, 0)}
+    legal = {s.type: s for s in GAME.legal_actions(state, 0)}
     assert "open-passage" not in legal and legal["take-passage"].params["to"] == ("L1",)
     with pytest.raises(RuleError) as caught:
         act(state, 0, "open-passage", to="L3")

@@ -8,7 +8,7 @@ import pytest
 from rules.core import RuleError
 from rules.murdered_by_midnight.state import MbmState
 from tests.hidden_information import shown_events
-from tests.murdered_by_midnight.helpers import SYSTEM, act, start, until_turn
+from tests.murdered_by_midnight.helpers import GAME, act, start, until_turn
 
 DECK = ("L3", "L6", "L5", "L4", "L2")
 
@@ -34,7 +34,7 @@ def test_searching_finds_the_weapon_and_places_a_marker() -> None:
     assert shown_events(events, None) == [
         {"type": "location-searched", "actor": 0, "location": "L3", "weapons": ["W1"]}
     ]
-    shown = SYSTEM.view(state, None)
+    shown = GAME.view(state, None)
     assert shown["map"][1]["weapons"] == ["W1"]
     assert shown["searches"] == [{"seat": 0, "location": "L3", "weapons": ["W1"]}]
 
@@ -43,14 +43,14 @@ def test_searching_where_nothing_is_hidden_finds_nothing() -> None:
     """ "If a match is found" — and the scene matches no section."""
     state, events = act(start(), 0, "search")
     assert events[0].data == {"location": "L1", "weapons": []}
-    assert SYSTEM.view(state, 0)["map"][0]["weapons"] == []
+    assert GAME.view(state, 0)["map"][0]["weapons"] == []
 
 
 def test_dusting_and_forensics_need_a_weapon_marker_here() -> None:
     """ "If the player's Inspector Pawn is in the same location as any Purple Weapon Marker Cube
     they can ask to dust for prints" """
     state = start(deck=DECK)
-    assert "dust-for-prints" not in {s.type for s in SYSTEM.legal_actions(state, 0)}
+    assert "dust-for-prints" not in {s.type for s in GAME.legal_actions(state, 0)}
     with pytest.raises(RuleError, match="no weapon marker for Brass Candlestick") as caught:
         act(state, 0, "dust-for-prints", weapon="W1")
     assert caught.value.code == "weapon/not-here"
@@ -69,8 +69,8 @@ def test_competitive_envelopes_are_private_to_the_asker() -> None:
         assert shown_events(events, other) == [
             {"type": "prints-dusted", "actor": 0, "weapon": "W1", "location": "L3"}
         ]
-        assert "prints" not in SYSTEM.view(state, other)["envelopes"][0]
-    assert SYSTEM.view(state, 0)["envelopes"] == [
+        assert "prints" not in GAME.view(state, other)["envelopes"][0]
+    assert GAME.view(state, 0)["envelopes"] == [
         {"seat": 0, "type": "prints-dusted", "weapon": "W1", "location": "L3", "prints": "C3"}
     ]
     state = until_turn(state, 0)
@@ -86,7 +86,7 @@ def test_team_envelopes_are_read_by_every_seat(mode: str, count: int) -> None:
     state, events = act(state, 0, "forensic-analysis", weapon="W1")
     for seat in range(count):
         assert shown_events(events, seat)[0]["murder_weapon"] is True
-        assert SYSTEM.view(state, seat)["envelopes"][0]["murder_weapon"] is True
+        assert GAME.view(state, seat)["envelopes"][0]["murder_weapon"] is True
     assert "murder_weapon" not in shown_events(events, None)[0]
 
 
@@ -134,14 +134,14 @@ def test_witnesses_answer_from_their_group_and_suspects_know_nothing() -> None:
     assert events[0].data == {"character": "C3", "sighting": None}
     state, events = act(state, 0, "ask-who-did-it", character="C3")
     assert events[0].data == {"character": "C3", "suspicion": None}
-    testimony = SYSTEM.view(state, None)["testimony"]
+    testimony = GAME.view(state, None)["testimony"]
     assert [t["character"] for t in testimony] == ["C2", "C2", "C3", "C3"]
 
 
 def test_only_characters_standing_here_can_be_asked() -> None:
     """ "If the player's Inspector Pawn is in the same location as any Character Token" """
     state = start(deck=DECK)
-    ask = next(s for s in SYSTEM.legal_actions(state, 0) if s.type == "ask-what-they-saw")
+    ask = next(s for s in GAME.legal_actions(state, 0) if s.type == "ask-what-they-saw")
     assert ask.params["character"] == ("C2",)  # never the victim lying there
     for character, code in (("C3", "witness/not-present"), ("C1", "witness/victim")):
         with pytest.raises(RuleError) as caught:
