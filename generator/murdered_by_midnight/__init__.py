@@ -13,6 +13,7 @@ from typing import Any
 from rules import registry
 from rules.murdered_by_midnight import SYSTEM
 from rules.murdered_by_midnight.case import SCHEMA_VERSION, to_envelope_parts
+from rules.murdered_by_midnight.reasoning import deductions
 
 from .maker import GenerationError, generate_case
 from .options import settings_from_options
@@ -43,6 +44,7 @@ registry.register(
         system=SYSTEM,
         generate=generate,
         verify=verify_envelope,
+        deduce=deductions,
         schema_version=SCHEMA_VERSION,
         fairness=FAIRNESS,
     )

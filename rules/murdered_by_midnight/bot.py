@@ -1,107 +1,22 @@
 """A patient detective: it learns from its own view and accuses only when sure.
 
-It reads the murder weapon from forensics, the murderer from the prints on it, the motive from
-a suspicion naming the murderer and the time from the sightings (:meth:`Notes.times`), then
-walks to the murderer's token to confront them. ``rng`` only breaks ties.
-
-The time is the one a witness saw the murderer at the scene, unless a witness saw the victim
-alive elsewhere then or later (the cross-reference of docs/rulings.md). A sighting of the
-murderer at the scene may be an earlier visit that only an unheard sighting of the victim rules
-out, so the bot trusts the time only once every living character has told what they saw.
+It reads what its view proves through :class:`~.reasoning.Notes` (the murder weapon from
+forensics, the murderer from the prints on it, the motive from a suspicion naming the murderer,
+the time from the sightings), then walks to the murderer's token to confront them. ``rng`` only
+breaks ties.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core import Action, ActionSpec
 
 from . import board
+from .reasoning import Notes
 from .spec import Act
-
-
-@dataclass
-class Notes:
-    """What the bot has worked out from its view."""
-
-    searched: set[str] = field(default_factory=set)
-    asked: set[tuple[str, str]] = field(default_factory=set)  # (question type, character)
-    prints: dict[tuple[str, str], str | None] = field(default_factory=dict)
-    forensics: dict[tuple[str, str], bool] = field(default_factory=dict)
-    sightings: list[dict[str, str]] = field(default_factory=list)
-    suspicions: list[dict[str, str]] = field(default_factory=list)
-
-    @classmethod
-    def from_view(cls, view: Mapping[str, Any]) -> Notes:
-        notes = cls()
-        notes.searched = {s["location"] for s in view["searches"]}
-        for item in view["testimony"]:
-            notes.asked.add((item["type"], item["character"]))
-            if item.get("sighting"):
-                notes.sightings.append(item["sighting"])
-            if item.get("suspicion"):
-                notes.suspicions.append(item["suspicion"])
-        for item in view["envelopes"]:
-            key = (item["weapon"], item["location"])
-            if "prints" in item:
-                notes.prints[key] = item["prints"]
-            if "murder_weapon" in item:
-                notes.forensics[key] = item["murder_weapon"]
-        return notes
-
-    @property
-    def murder_find(self) -> tuple[str, str] | None:
-        return next((key for key, found in self.forensics.items() if found), None)
-
-    @property
-    def murderer(self) -> str | None:
-        find = self.murder_find
-        return None if find is None else self.prints.get(find)
-
-    def solution(self, case: Mapping[str, Any]) -> dict[str, str] | None:
-        """The four Case Details, if the notes prove each one; otherwise ``None``."""
-        find, murderer = self.murder_find, self.murderer
-        if find is None or murderer is None:
-            return None
-        motives = {s["motive"] for s in self.suspicions if s["suspect"] == murderer}
-        if len(motives) != 1 or not self.heard_every_sighting(case):
-            return None
-        times = self.times(case, murderer)
-        if len(times) != 1:
-            return None
-        return {
-            "murderer": murderer,
-            "weapon": find[0],
-            "motive": motives.pop(),
-            "time": times.pop(),
-        }
-
-    def times(self, case: Mapping[str, Any], murderer: str) -> set[str]:
-        """The times of death the sightings heard allow: a time a witness saw ``murderer`` at
-        the scene, after every time a witness saw the victim alive away from it."""
-        scene, victim = case["scene"], case["victim"]
-        alive = [
-            s["time"] for s in self.sightings if s["person"] == victim and s["location"] != scene
-        ]
-        return {
-            s["time"]
-            for s in self.sightings
-            if s["person"] == murderer
-            and s["location"] == scene
-            and s["time"] < case["discovered_at"]  # the death came before the body was found
-            and all(s["time"] > time for time in alive)  # "HH:MM" sorts as it reads
-        }
-
-    def heard_every_sighting(self, case: Mapping[str, Any]) -> bool:
-        """Whether every living character has told what they saw (so no sighting is missing)."""
-        return all(
-            (Act.ASK_WHAT_THEY_SAW, c["id"]) in self.asked
-            for c in case["characters"]
-            if c["id"] != case["victim"]
-        )
 
 
 def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Random) -> Action:
