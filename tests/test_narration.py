@@ -6,33 +6,50 @@ import random
 
 import pytest
 
-import tests.toy  # noqa: F401  (registers the test system)
+from generator import registry as generators
 from generator.registry import generate
-from narration import has_template, narrate_event
+from narration import add_template_folder, has_template, narrate_event
 from narration.environment import join_names, pick
 from rules import registry
-from rules.core import Seat, System, random_action
+from rules.core import Seat, System, random_action, start
 
 
-@pytest.mark.parametrize("system", registry.all_systems(), ids=lambda s: s.SPEC.id)
+def _load_systems() -> list[System]:
+    """The built-in systems and Toy Culprit, each with its templates, as the server loads them."""
+    generators.load()
+    generators.load(("tests.toy",))
+    for entry in registry.all_registrations():
+        if entry.templates is not None:
+            add_template_folder(entry.id, entry.templates)
+    return registry.all_systems()
+
+
+SYSTEMS = _load_systems()
+
+
+def test_the_built_in_systems_and_the_test_system_are_loaded() -> None:
+    assert {system.SPEC.id for system in SYSTEMS} >= {"murdered-by-midnight", "toy-culprit"}
+
+
+@pytest.mark.parametrize("system", SYSTEMS, ids=lambda s: s.SPEC.id)
 def test_every_event_type_has_a_template(system: System) -> None:
     assert system.SPEC.event_types, "a system must declare its event types"
     missing = [t for t in system.SPEC.event_types if not has_template(system.SPEC.id, t)]
     assert not missing, f"no template for {missing}"
 
 
-@pytest.mark.parametrize("system", registry.all_systems(), ids=lambda s: s.SPEC.id)
+@pytest.mark.parametrize("system", SYSTEMS, ids=lambda s: s.SPEC.id)
 def test_real_events_render_for_every_seat(system: System) -> None:
     seen: set[str] = set()
     for seed in range(30):
         mode = system.SPEC.modes[seed % len(system.SPEC.modes)]  # some events need some modes
         seats = [Seat(f"Player {n}") for n in range(mode.max_seats)]
         rng = random.Random(seed)
-        state = system.new_game(generate(system.SPEC.id, seed), seats, mode.id, seed)
-        while system.result(state) is None:
-            actor = sorted(system.to_act(state))[0]
-            action = random_action(system.legal_actions(state, actor), rng)
-            state, events = system.apply(state, actor, action)
+        case, state = start(system, generate(system.SPEC.id, seed), seats, mode.id, seed=seed)
+        while system.result(case, state) is None:
+            actor = sorted(system.to_act(case, state))[0]
+            action = random_action(system.legal_actions(case, state, actor), rng)
+            state, events = system.apply(case, state, actor, action)
             for event in events:
                 assert event.type in system.SPEC.event_types
                 seen.add(event.type)
@@ -42,6 +59,38 @@ def test_real_events_render_for_every_seat(system: System) -> None:
                         text = narrate_event(system.SPEC.id, shown, names=[s.name for s in seats])
                         assert text and "{{" not in text
     assert seen == set(system.SPEC.event_types)
+
+
+@pytest.mark.parametrize("system", SYSTEMS, ids=lambda s: s.SPEC.id)
+def test_every_ending_is_worded(system: System) -> None:
+    """Each ending code a system declares renders, with or without winners, as prose that
+    reads the code (never the bare code or an undefined field)."""
+    assert system.SPEC.endings, "a system must declare its ending codes"
+    texts = set()
+    for ending in system.SPEC.endings:
+        for winners in ([], [0]):
+            event: dict[str, object] = {
+                "type": "game-ended",
+                "actor": None,
+                "ending": ending,
+                "winners": winners,
+                "standings": [],
+                "solution": None,
+            }
+            text = narrate_event(system.SPEC.id, event, names=["Ann", "Bob"])
+            assert text and "{{" not in text and "None" not in text and "\n" not in text, text
+            texts.add(text)
+    assert len(texts) >= len(system.SPEC.endings)
+
+
+def test_an_ending_without_its_own_template_reads_the_code_as_words() -> None:
+    event: dict[str, object] = {"type": "game-ended", "actor": None, "ending": "all-wrong", "winners": []}
+    text = narrate_event("toy-culprit", event, names=["Ann", "Bob"])
+    assert text == "The game is over (all wrong), and nobody won."
+    text = narrate_event(
+        "toy-culprit", {**event, "ending": "named", "winners": [1]}, names=["Ann", "Bob"]
+    )
+    assert text == "The game is over (named): Bob won."
 
 
 def test_pick_is_deterministic_and_varied() -> None:

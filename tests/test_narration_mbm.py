@@ -18,8 +18,9 @@ from generator import registry as generators
 from narration import has_template, narrate_case, narrate_event, public_glossary
 from narration.environment import display_name, with_article
 from rules import registry
-from rules.core import Seat, System, random_action
+from rules.core import Seat, System, random_action, start
 from rules.murdered_by_midnight.case import SYSTEM_ID, MbmCase, Solution, to_envelope_parts
+from rules.murdered_by_midnight.spec import SPEC
 from tests.murdered_by_midnight.sample_case import sample_case
 
 EVENT_TYPES = (
@@ -42,6 +43,14 @@ ENVELOPE_CONTENTS = ("Fingerprints", "Prints Found", "Murder Weapon card", "Is M
 NAMES = ["Ann", "Ben", "Cy"]
 #: The witness speaks; who asked is in ``actor``, not necessarily in the words.
 WITNESS_EVENTS = frozenset({"witness-saw", "witness-suspects"})
+#: How each ending code is told ("Ending the Game": solved, the case lost to a wrong accusation,
+#: every inspector out, and midnight, the turn limit of the rulings).
+ENDING_WORDS = {
+    "solved": "confronting the murderer with every detail right",
+    "wrong-accusation": "the accusation was wrong",
+    "all-eliminated": "every inspector accused the wrong way",
+    "midnight": "Midnight strikes",
+}
 
 
 def _public(case: MbmCase | None = None) -> dict[str, Any]:
@@ -99,6 +108,8 @@ def expected_phrases(
     elif kind == "inspector-eliminated":
         found.append(names[event["seat"]])
     elif kind == "game-ended":
+        ending = event["ending"]
+        found.append(ENDING_WORDS[ending])
         found += [names[seat] for seat in event["winners"]]
         solution = event["solution"]
         found += [name(solution[key]) for key in ("murderer", "weapon", "motive")]
@@ -218,8 +229,26 @@ def _events() -> list[dict[str, Any]]:
         {"type": "accusation-made", "actor": 1, **accusation, "motive": "M2", "correct": False},
         {"type": "inspector-eliminated", "actor": 1, "seat": 1},
         {"type": "turn-ended", "actor": 2},
-        {"type": "game-ended", "actor": None, "winners": [0], "reason": "x", "solution": solution},
-        {"type": "game-ended", "actor": None, "winners": [], "reason": "y", "solution": solution},
+        *(
+            {
+                "type": "game-ended",
+                "actor": None,
+                "ending": ending,
+                "winners": winners,
+                "standings": [
+                    {"seat": seat, "rank": 1 if seat in winners else 2, "score": None}
+                    for seat in range(3)
+                ],
+                "solution": solution,
+            }
+            for ending, winners in (
+                ("solved", [0]),
+                ("solved", [0, 1, 2]),
+                ("wrong-accusation", []),
+                ("all-eliminated", []),
+                ("midnight", []),
+            )
+        ),
     ]
 
 
@@ -234,6 +263,30 @@ def test_each_branch_names_what_its_data_names(event: dict[str, Any]) -> None:
     check_text(event, text, GLOSSARY, NAMES)
     assert text == narrate_event(SYSTEM_ID, event, names=NAMES, glossary=GLOSSARY)
     assert "\n" not in text
+
+
+def test_every_ending_is_told_in_its_own_words() -> None:
+    """ "The game ends when a player solves the murder or all players have been eliminated";
+    the team's case is lost to one wrong accusation, and midnight ends an unsolved night. Each
+    ending code has its own sentence, followed by the revealed Case Details."""
+    assert set(ENDING_WORDS) == set(SPEC.endings)
+    texts = {}
+    for event in _events():
+        if event["type"] != "game-ended" or event["winners"] not in ([], [0]):
+            continue
+        text = narrate_event(SYSTEM_ID, event, names=NAMES, glossary=GLOSSARY)
+        assert ENDING_WORDS[event["ending"]] in text, text
+        assert text.endswith(
+            "Dorian Vane did it, with the Brass Candlestick, at 21:00, because of "
+            "an inheritance he could not wait for."
+        ), text
+        texts[event["ending"]] = text
+    assert texts["solved"].startswith("The case is closed: Ann ")
+    assert len(set(texts.values())) == len(ENDING_WORDS)
+    for ending, text in texts.items():
+        for other, words in ENDING_WORDS.items():
+            if other != ending:
+                assert words not in text, (ending, text)
 
 
 def test_a_sealed_envelope_says_nothing_of_its_contents() -> None:
@@ -315,11 +368,8 @@ def test_systems_without_an_introduction_have_no_case_text() -> None:
 
 
 def _mbm() -> System:
-    registry.load(("rules.murdered_by_midnight",))
-    try:
-        return registry.get(SYSTEM_ID)
-    except LookupError:
-        pytest.skip("the Murdered by Midnight engine is not registered yet")
+    generators.load()
+    return registry.get(SYSTEM_ID)
 
 
 def play_and_check(
@@ -335,17 +385,17 @@ def play_and_check(
     table = [Seat(NAMES[n] if n < len(NAMES) else f"Inspector {n}") for n in range(seats)]
     names = [seat.name for seat in table]
     glossary = public_glossary(envelope["public"])
-    state = system.new_game(envelope, table, mode, seed)
+    case, state = start(system, envelope, table, mode, seed=seed)
     rng = random.Random(seed)
     seen: set[str] = set()
-    while system.result(state) is None:
-        actor = sorted(system.to_act(state))[0]
-        legal = system.legal_actions(state, actor)
+    while system.result(case, state) is None:
+        actor = sorted(system.to_act(case, state))[0]
+        legal = system.legal_actions(case, state, actor)
         if randomly:
             action = random_action(legal, rng)
         else:
-            action = system.bot_choose(system.view(state, actor), legal, rng)
-        state, events = system.apply(state, actor, action)
+            action = system.bot_choose(system.view(case, state, actor), legal, rng)
+        state, events = system.apply(case, state, actor, action)
         for event in events:
             seen.add(event.type)
             for seat in [*range(seats), None]:
@@ -382,10 +432,7 @@ def test_random_games_on_the_sample_case_tell_every_event_type_truly() -> None:
 
 
 def _generated(seed: int, difficulty: str) -> dict[str, Any]:
-    try:
-        generators.load(("generator.murdered_by_midnight",))
-    except ImportError:
-        pytest.skip("the Murdered by Midnight generator has not landed yet")
+    generators.load()
     return generators.generate(SYSTEM_ID, seed, {"difficulty": difficulty})
 
 
