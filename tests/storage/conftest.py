@@ -21,22 +21,32 @@ def step(number: int, *, seat: int = 0, **action: Any) -> StoredStep:
     )
 
 
+#: The case every ``new_game`` generates for itself (no author: it was made for the game).
+CASE: dict[str, Any] = {"murderer": "nobody"}
+
+
 def new_game(
-    store: Store, *, tokens: tuple[str, ...] = ("alice", "bob"), seed: int = 7
+    store: Store,
+    *,
+    tokens: tuple[str, ...] = ("alice", "bob"),
+    seed: int = 7,
+    options: dict[str, Any] | None = None,
 ) -> StoredGame:
-    """A two-seat game plus a bot seat, at version 0."""
+    """A two-seat game plus a bot seat, at version 0, with a case of its own stored beside it."""
     seats = [StoredSeat(i, f"seat {i}", False, token_hash(t)) for i, t in enumerate(tokens)]
     seats.append(StoredSeat(len(tokens), "bot", True, None))
+    case = store.new_case(system="toy", seed=1, case=CASE, author_token_hash=None)
     return store.create_game(
         system="toy",
         mode="coop",
         seed=seed,
-        case_id=None,
-        case={"murderer": "nobody"},
+        case_id=case.id,
+        options={} if options is None else options,
         seats=seats,
         state={"log": []},
         steps=[],
         status="active",
+        new_case=case,
     )
 
 

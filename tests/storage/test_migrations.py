@@ -5,6 +5,7 @@ from __future__ import annotations
 import fnmatch
 import threading
 import tomllib
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from api.storage.schema import metadata
 from tests.storage.conftest import new_game, step
 
 REPO = Path(__file__).resolve().parents[2]
+HEAD = "0002"
 
 
 def head_revisions(store: Store) -> list[str]:
@@ -31,7 +33,7 @@ def test_migrate_twice_is_harmless(store: Store) -> None:
     store.migrate()
 
     assert store.get_game(game.id) == game
-    assert head_revisions(store) == ["0001"]
+    assert head_revisions(store) == [HEAD]
 
 
 def test_migrate_from_four_threads_at_once(database_url: str) -> None:
@@ -54,7 +56,7 @@ def test_migrate_from_four_threads_at_once(database_url: str) -> None:
         for thread in threads:
             thread.join()
         assert errors == []
-        assert head_revisions(stores[0]) == ["0001"]
+        assert head_revisions(stores[0]) == [HEAD]
         game = new_game(stores[0])
         assert stores[3].get_game(game.id) == game
     finally:
@@ -63,17 +65,63 @@ def test_migrate_from_four_threads_at_once(database_url: str) -> None:
 
 
 def test_upgrade_to_head_keeps_games_stored_at_0001(database_url: str) -> None:
+    """Both kinds of 0001 game survive: one holding its own case, one naming a stored case.
+
+    (A real previous-release Midnight game is upgraded and played on in test_upgrade_0002.)
+    """
     store = Store(database_url)
     try:
         upgrade(store.engine, "0001")
-        game = new_game(store)
-        store.append_steps(game.id, expected_version=0, steps=[step(1)], state={}, status="x")
-        before = store.get_game(game.id)
+        now = datetime.now(UTC)
+        with store.engine.begin() as conn:
+            old = sa.MetaData()
+            old.reflect(conn)
+            conn.execute(
+                sa.insert(old.tables["cases"]),
+                [dict(id="stored", system="toy", seed=5, case_data={"c": 5},
+                      author_token_hash="ab" * 32, created_at=now)],
+            )  # fmt: skip
+            conn.execute(
+                sa.insert(old.tables["games"]),
+                [
+                    dict(id=game_id, system="toy", mode="solo", seed=9, case_id=case_id,
+                         case_data=data, version=1, state={"turn": 1, "case": data},
+                         status="active", created_at=now, updated_at=now)
+                    for game_id, case_id, data in [
+                        ("own", None, {"seed": 3, "murderer": "S1"}),
+                        ("named", "stored", {"c": 5}),
+                    ]
+                ],
+            )  # fmt: skip
+            conn.execute(
+                sa.insert(old.tables["seats"]),
+                [dict(game_id=g, number=0, name="Ann", bot=False, token_hash="cd" * 32)
+                 for g in ("own", "named")],
+            )  # fmt: skip
+            conn.execute(
+                sa.insert(old.tables["steps"]),
+                [dict(game_id=g, step=1, seat=0, action={"kind": "move"}, events=[{"step": 1}],
+                      created_at=now) for g in ("own", "named")],
+            )  # fmt: skip
 
         store.migrate()
 
-        assert store.get_game(game.id) == before
-        assert store.list_steps(game.id) == [step(1)]
+        own, named = store.get_game("own"), store.get_game("named")
+        assert own is not None and named is not None
+        assert named.case_id == "stored"
+        assert store.get_case("stored") is not None
+        made = store.get_case(own.case_id)
+        assert made is not None
+        assert (made.case, made.seed, made.author_token_hash) == (
+            {"seed": 3, "murderer": "S1"},
+            3,  # the envelope's own seed, not the game's
+            None,
+        )
+        for game in (own, named):
+            assert (game.state, game.options, game.version) == ({"turn": 1}, {}, 1)
+            assert [seat.name for seat in game.seats] == ["Ann"]
+            assert store.list_steps(game.id) == [step(1)]
+        assert head_revisions(store) == [HEAD]
     finally:
         store.dispose()
 

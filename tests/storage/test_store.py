@@ -9,9 +9,17 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from api.storage import Store, StoredGame, StoredSeat, StoredStep, VersionConflict
+from api.storage import (
+    Store,
+    StoredGame,
+    StoredSeat,
+    StoredStep,
+    StoreError,
+    VersionConflict,
+)
+from api.storage.schema import games as games_table
 from api.storage.schema import steps as steps_table
-from tests.storage.conftest import new_game, step, token_hash
+from tests.storage.conftest import CASE, new_game, step, token_hash
 
 URL_SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{22}$")
 
@@ -30,7 +38,7 @@ def test_missing_records_are_none(store: Store) -> None:
     assert store.get_case("nope") is None
     assert store.get_game("nope") is None
     assert store.list_steps("nope") == []
-    assert store.seat_for_token("nope", token_hash("alice")) is None
+    assert store.open_game("nope") is None
 
 
 def test_ids_are_random_and_url_safe(store: Store) -> None:
@@ -41,16 +49,26 @@ def test_ids_are_random_and_url_safe(store: Store) -> None:
     assert all(URL_SAFE_ID.match(i) for i in ids)
 
 
+def test_case_without_an_author_round_trips(store: Store) -> None:
+    """A case made for one game has no author token: nobody can open its solution."""
+    created = store.create_case(system="toy", seed=5, case={"c": 2}, author_token_hash=None)
+
+    fetched = store.get_case(created.id)
+    assert fetched == created
+    assert fetched is not None and fetched.author_token_hash is None
+
+
 def test_game_round_trips_with_its_case_seats_and_steps(store: Store) -> None:
     case = store.create_case(system="toy", seed=3, case={"c": 1}, author_token_hash="h")
     seats = (StoredSeat(0, "Ann", False, token_hash("ann")), StoredSeat(1, "Bot", True, None))
+    options = {"turn_limit": 200, "difficulty": "hard", "flag": True}
 
     created = store.create_game(
         system="toy",
         mode="competitive",
         seed=3,
         case_id=case.id,
-        case=case.case,
+        options=options,
         seats=seats,
         state={"turn": 2},
         steps=[step(1), step(2, seat=1)],
@@ -62,6 +80,8 @@ def test_game_round_trips_with_its_case_seats_and_steps(store: Store) -> None:
     assert fetched.version == 2
     assert fetched.seats == seats
     assert fetched.case_id == case.id
+    assert fetched.options == options
+    assert store.get_case(case.id) == case  # the game named its case and changed nothing of it
     assert fetched.created_at.tzinfo is UTC and fetched.updated_at.tzinfo is UTC
     assert store.list_steps(created.id) == [step(1), step(2, seat=1)]
 
@@ -72,8 +92,8 @@ def test_create_game_needs_steps_numbered_from_one(store: Store) -> None:
             system="toy",
             mode="solo",
             seed=1,
-            case_id=None,
-            case={},
+            case_id="no-such-case",  # refused before the database is asked
+            options={},
             seats=[],
             state={},
             steps=[step(2)],
@@ -149,7 +169,7 @@ def test_append_steps_advances_the_game(store: Store, game: StoredGame) -> None:
         "finished",
     )
     assert after_three.seats == game.seats
-    assert after_three.case == game.case
+    assert (after_three.case_id, after_three.options) == (game.case_id, game.options)
     assert after_three.created_at == game.created_at
     assert after_three.updated_at >= after_one.updated_at
     assert [s.step for s in store.list_steps(game.id)] == [1, 2, 3]
@@ -157,13 +177,15 @@ def test_append_steps_advances_the_game(store: Store, game: StoredGame) -> None:
 
 def test_open_game_reads_what_a_request_needs_in_one_go(store: Store) -> None:
     case = {"public": {"suspects": [{"id": "S1", "name": "Ada"}]}, "solution": {"culprit": "S1"}}
+    stored_case = store.create_case(system="toy", seed=9, case=case, author_token_hash="h")
     seats = (StoredSeat(1, "Bot", True, None), StoredSeat(0, "Ann", False, token_hash("ann")))
+    options = {"turn_limit": 400, "nested": {"a": [1, 2]}}
     created = store.create_game(
         system="toy",
         mode="solo",
         seed=2**63 - 1,
-        case_id=None,
-        case=case,
+        case_id=stored_case.id,
+        options=options,
         seats=seats,
         state=NESTED_STATE,
         steps=[step(1)],
@@ -178,14 +200,11 @@ def test_open_game_reads_what_a_request_needs_in_one_go(store: Store) -> None:
         "solo",
         2**63 - 1,
     )
+    assert (opened.case_id, opened.options) == (stored_case.id, options)
     assert opened.seats == tuple(sorted(seats, key=lambda seat: seat.number))
     assert (opened.version, opened.status) == (1, "active")
     assert opened.state == NESTED_STATE and list(opened.state) == list(NESTED_STATE)
-    assert opened.public_case is None  # not asked for: the case stays in the database
-
-    with_case = store.open_game(created.id, with_public_case=True)
-    assert with_case is not None
-    assert with_case.public_case == case["public"]  # and nothing of the solution
+    assert not hasattr(opened, "case")  # the case stays in the database, named by its id
 
     store.append_steps(created.id, expected_version=1, steps=[step(2)], state={}, status="x")
     moved = store.open_game(created.id)
@@ -193,13 +212,86 @@ def test_open_game_reads_what_a_request_needs_in_one_go(store: Store) -> None:
     assert store.open_game("nope") is None
 
 
-def test_open_game_of_a_case_without_a_public_part(store: Store) -> None:
-    game = new_game(store)  # its case is {"murderer": "nobody"}
+def test_open_game_of_a_game_without_seats(store: Store) -> None:
+    """The outer join's lone row of a seatless game is the game, with no seats."""
+    case = store.create_case(system="toy", seed=1, case={}, author_token_hash=None)
+    created = store.create_game(
+        system="toy",
+        mode="solo",
+        seed=1,
+        case_id=case.id,
+        options={},
+        seats=[],
+        state={"s": 1},
+        steps=[],
+        status="active",
+    )
 
-    opened = store.open_game(game.id, with_public_case=True)
+    opened = store.open_game(created.id)
     assert opened is not None
-    assert opened.public_case == {}
+    assert (opened.seats, opened.state, opened.case_id) == ((), {"s": 1}, case.id)
+
+
+def test_a_game_stores_the_case_it_generated_beside_it(store: Store) -> None:
+    game = new_game(store)
+
+    case = store.get_case(game.case_id)
+    assert case is not None
+    assert (case.system, case.case, case.author_token_hash) == ("toy", CASE, None)
+    opened = store.open_game(game.id)
+    assert opened is not None and opened.case_id == case.id
     assert [seat.number for seat in opened.seats] == [0, 1, 2]
+
+
+def test_create_game_with_a_new_case_is_all_or_nothing(store: Store) -> None:
+    """A game that fails to go in takes its new case with it: neither is stored."""
+    case = store.new_case(system="toy", seed=4, case=CASE, author_token_hash=None)
+    clashing = [StoredSeat(0, "Ann", False, None), StoredSeat(0, "Ann again", False, None)]
+
+    with pytest.raises(StoreError):
+        store.create_game(
+            system="toy",
+            mode="solo",
+            seed=4,
+            case_id=case.id,
+            options={},
+            seats=clashing,  # the seats' key refuses the second: the transaction fails late
+            state={},
+            steps=[],
+            status="active",
+            new_case=case,
+        )
+
+    assert store.get_case(case.id) is None
+    with store.engine.connect() as conn:
+        assert conn.execute(sa.select(sa.func.count()).select_from(games_table)).scalar() == 0
+
+
+def test_a_new_case_must_be_the_game_s_case(store: Store) -> None:
+    ours = store.new_case(system="toy", seed=4, case=CASE, author_token_hash=None)
+    other = store.create_case(system="toy", seed=5, case=CASE, author_token_hash=None)
+
+    with pytest.raises(ValueError, match="the game's case"):
+        store.create_game(
+            system="toy",
+            mode="solo",
+            seed=4,
+            case_id=other.id,
+            options={},
+            seats=[],
+            state={},
+            steps=[],
+            status="active",
+            new_case=ours,
+        )
+
+    assert store.get_case(ours.id) is None
+
+
+def test_a_new_case_is_not_stored_until_its_game_is(store: Store) -> None:
+    case = store.new_case(system="toy", seed=4, case=CASE, author_token_hash=None)
+
+    assert store.get_case(case.id) is None
 
 
 def test_list_steps_pages(store: Store, game: StoredGame) -> None:
@@ -268,16 +360,19 @@ def test_append_is_all_or_nothing(store: Store, game: StoredGame) -> None:
     assert [s.step for s in store.list_steps(game.id)] == [2]
 
 
-def test_seat_for_token_finds_only_seats_of_that_game(store: Store) -> None:
+def test_open_game_gives_only_the_seats_of_that_game(store: Store) -> None:
+    """The service matches a token against these hashes: another game's never appear."""
     first = new_game(store, tokens=("alice", "bob"))
     second = new_game(store, tokens=("carol", "alice-2"))
 
-    assert store.seat_for_token(first.id, token_hash("alice")) == 0
-    assert store.seat_for_token(first.id, token_hash("bob")) == 1
-    assert store.seat_for_token(second.id, token_hash("carol")) == 0
-    assert store.seat_for_token(first.id, token_hash("carol")) is None
-    assert store.seat_for_token(second.id, token_hash("alice")) is None
-    assert store.seat_for_token(first.id, "") is None  # the bot seat has no token
+    def hashes(game_id: str) -> list[str | None]:
+        opened = store.open_game(game_id)
+        assert opened is not None
+        return [seat.token_hash for seat in opened.seats]
+
+    assert hashes(first.id) == [token_hash("alice"), token_hash("bob"), None]
+    assert hashes(second.id) == [token_hash("carol"), token_hash("alice-2"), None]
+    assert first.case_id != second.case_id  # each generated case is its own row
 
 
 def test_self_check_reports_the_backend(store: Store) -> None:

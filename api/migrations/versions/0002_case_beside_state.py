@@ -48,7 +48,14 @@ def upgrade() -> None:
         sa.column("case_data", sa.JSON),
         sa.column("state", sa.JSON),
         sa.column("options", sa.JSON),
+        sa.column("version", sa.Integer),
         sa.column("created_at", sa.DateTime(timezone=True)),
+    )
+    steps = sa.table(
+        "steps",
+        sa.column("game_id", sa.String),
+        sa.column("step", sa.Integer),
+        sa.column("events", sa.JSON),
     )
     cases = sa.table(
         "cases",
@@ -74,11 +81,18 @@ def upgrade() -> None:
                     created_at=row.created_at,
                 )
             )
+        state = _state_without_case(_json(row.state))
         bind.execute(
             sa.update(games)
             .where(games.c.id == row.id)
-            .values(case_id=case_id, state=_state_without_case(_json(row.state)), options={})
+            .values(case_id=case_id, state=state, options={})
         )
+        if state.get("ended") in _MIDNIGHT_ENDINGS.values() and row.version:
+            # The step that ended the game told its ending in prose too: the log words codes now.
+            where = (steps.c.game_id == row.id) & (steps.c.step == row.version)
+            for found in bind.execute(sa.select(steps.c.events).where(where)).all():
+                events = [_ending_coded(event, state) for event in _json_list(found.events)]
+                bind.execute(sa.update(steps).where(where).values(events=events))
     with op.batch_alter_table("games") as batch:
         batch.drop_column("case_data")
         batch.alter_column("case_id", existing_type=sa.String(32), nullable=False)
@@ -92,6 +106,39 @@ def _state_without_case(state: dict[str, Any]) -> dict[str, Any]:
     if state.get("ended") in _MIDNIGHT_ENDINGS:
         state["ended"] = _MIDNIGHT_ENDINGS[state["ended"]]
     return state
+
+
+def _ending_coded(event: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
+    """A Midnight ``game-ended`` event of the previous release as this release records it: its
+    ending as a code, with the standings (winners first, inspectors put out last)."""
+    data = event.get("data") or {}
+    if event.get("type") != "game-ended" or "reason" not in data:
+        return event
+    winners = [int(seat) for seat in data.get("winners", [])]
+    out = {int(seat) for seat in state.get("eliminated", [])}
+    seats = len(state.get("seats", []))
+    group = {seat: 0 if seat in winners else 2 if seat in out else 1 for seat in range(seats)}
+    ordered = sorted(range(seats), key=lambda seat: (group[seat], seat))
+    standings = [
+        {
+            "seat": seat,
+            "rank": 1 + sum(1 for other in range(seats) if group[other] < group[seat]),
+            "score": 1.0 if seat in winners else 0.0,
+        }
+        for seat in ordered
+    ]
+    coded = {
+        "ending": _MIDNIGHT_ENDINGS.get(data["reason"], data["reason"]),
+        "winners": winners,
+        "standings": standings,
+        "solution": data.get("solution"),
+    }
+    return {**event, "data": coded}
+
+
+def _json_list(value: Any) -> list[dict[str, Any]]:
+    loaded = json.loads(value) if isinstance(value, str) else value
+    return list(loaded or [])
 
 
 def _json(value: Any) -> dict[str, Any]:
