@@ -2,21 +2,33 @@
 
 from __future__ import annotations
 
+import dataclasses
+from typing import Any
+
 import pytest
 
 from rules.core import (
     Action,
     ActionSpec,
+    CasebookError,
     Event,
+    GameOverError,
     InvalidActionError,
     ModeSpec,
+    NotYourTurnError,
+    OptionSpec,
+    Outcome,
+    RuleError,
     Seat,
     SetupError,
+    Subset,
     SystemSpec,
     check_action,
+    check_can_act,
     check_seats,
     random_action,
     rng_for,
+    start,
 )
 
 SPEC = SystemSpec(
@@ -107,5 +119,86 @@ def test_events_and_actions_round_trip_through_json() -> None:
     assert Action.from_json(action.to_json()) == action
     assert LEGAL[0].to_json() == {
         "type": "move",
-        "params": {"to": {"choices": ["L1", "L2"]}, "steps": {"choices": [1, 2]}},
+        "params": {
+            "to": {"kind": "one", "choices": ["L1", "L2"]},
+            "steps": {"kind": "one", "choices": [1, 2]},
+        },
     }
+    assert LEGAL[1].to_json() == {"type": "pass", "params": {}}
+    subset = ActionSpec("vote", {"for": Subset(("a", "b", "c"), 1, 2)})
+    assert subset.to_json() == {
+        "type": "vote",
+        "params": {"for": {"kind": "subset", "choices": ["a", "b", "c"], "min": 1, "max": 2}},
+    }
+    picked = Action("vote", {"for": ("a", "c")})
+    assert picked.to_json() == {"type": "vote", "params": {"for": ["a", "c"]}}
+    assert check_action([subset], Action.from_json(picked.to_json())) is subset
+
+
+def test_the_common_errors_are_casebook_errors_re_exported_here() -> None:
+    """A system imports its vocabulary from rules.core: the one error family among it."""
+    for error in (InvalidActionError, SetupError, RuleError, GameOverError, NotYourTurnError):
+        assert issubclass(error, CasebookError)
+
+
+class _Rules:
+    """Just enough of a system for ``start`` and ``check_can_act``: it records what it is given."""
+
+    SPEC = dataclasses.replace(
+        SPEC,
+        modes=(
+            ModeSpec("solo", 1, 1, options=(OptionSpec("speed", (1, 2, 3), 2),)),
+            ModeSpec("duel", 2, 2),
+        ),
+    )
+
+    def __init__(self) -> None:
+        self.read: list[Any] = []
+        self.started: list[tuple[Any, ...]] = []
+        self.over = False
+
+    def read_case(self, envelope: Any) -> Any:
+        self.read.append(envelope)
+        return ("case", envelope["id"])
+
+    def new_game(self, case: Any, seats: Any, mode: str, *, seed: int, options: Any) -> Any:
+        self.started.append((case, tuple(seats), mode, seed, dict(options)))
+        return {"turn": 0}
+
+    def to_act(self, case: Any, state: Any) -> frozenset[int]:
+        return frozenset() if self.over else frozenset({state["turn"]})
+
+    def result(self, case: Any, state: Any) -> Outcome | None:
+        return Outcome("done", (), ()) if self.over else None
+
+
+def test_start_checks_the_seats_and_options_then_reads_the_case_once() -> None:
+    rules = _Rules()
+    case, state = start(rules, {"id": 7}, [Seat("a")], "solo", seed=42)  # type: ignore[arg-type]
+    assert (case, state) == (("case", 7), {"turn": 0})
+    assert rules.read == [{"id": 7}]
+    assert rules.started == [(("case", 7), (Seat("a"),), "solo", 42, {"speed": 2})]
+    start(rules, {"id": 8}, [Seat("a")], "solo", seed=1, options={"speed": 3})  # type: ignore[arg-type]
+    assert rules.started[-1][-1] == {"speed": 3}
+    for seats, mode, options, code in (
+        ([Seat("a")], "duel", {}, "setup/seat-count"),
+        ([Seat("a")], "team", {}, "setup/unknown-mode"),
+        ([Seat("a")], "solo", {"speed": 4}, "options/bad-choice"),
+        ([Seat("a")], "solo", {"sped": 1}, "options/unknown"),
+    ):
+        with pytest.raises(SetupError) as raised:
+            start(rules, {"id": 9}, seats, mode, seed=0, options=options)  # type: ignore[arg-type]
+        assert raised.value.code == code
+    assert len(rules.read) == 2  # nothing is read or started for a refused table
+
+
+def test_only_a_seat_the_game_waits_for_may_act_and_never_after_the_end() -> None:
+    rules = _Rules()
+    check_can_act(rules, None, {"turn": 1}, 1)  # type: ignore[arg-type]
+    with pytest.raises(NotYourTurnError) as raised:
+        check_can_act(rules, None, {"turn": 1}, 0)  # type: ignore[arg-type]
+    assert raised.value.code == "action/not-your-turn"
+    rules.over = True
+    with pytest.raises(GameOverError) as over:
+        check_can_act(rules, None, {"turn": 1}, 1)  # type: ignore[arg-type]
+    assert over.value.code == "game/over"
