@@ -32,7 +32,8 @@ class Subset:
 
     @property
     def most(self) -> int:
-        return len(self.choices) if self.max is None else self.max
+        """The largest size allowed: ``max``, but never more than there are distinct choices."""
+        return len(self.choices) if self.max is None else min(self.max, len(self.choices))
 
     def allows(self, value: Any) -> bool:
         if not isinstance(value, list | tuple):
