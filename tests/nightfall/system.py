@@ -5,8 +5,9 @@ seed, is the killer, and only that seat knows it. Each round has a night and a d
 
 - **Night.** Every living seat visits another living seat, all at once and in secret
   (:class:`~rules.kit.simultaneous.Commitments`): the killer's visit kills, a guest's visit
-  watches. When the last seat has chosen, the killer's victim is out, and each guest who
-  watched the victim privately learns who else visited it (the killer among them).
+  watches. When the last seat has chosen, the killer's target is out unless a guest watched
+  it, and each guest who watched the target privately learns who else visited it (the killer
+  among them).
 - **Day.** A reaction window (:class:`~rules.kit.windows.Window`) asks every living seat to
   raise the alarm, pass, or instead use one of its charms: a lantern is hung in a room, a
   locket hushes another seat, whose vote does not count that day. If anybody raised the
@@ -83,7 +84,7 @@ SPEC = SystemSpec(
     summary="A test-only system: a hidden killer, secret night visits, alarms, charms and votes.",
     event_types=(
         "visit-chosen",
-        "victim-found",
+        "night-ended",
         "dawn",
         "alarm-raised",
         "alarm-passed",
@@ -117,8 +118,8 @@ class Exit:
 
 @dataclass(frozen=True)
 class Sighting:
-    """What one seat learned at dawn: whom it visited and who else visited the victim there
-    (empty unless it watched the victim)."""
+    """What one seat learned at dawn: whom it visited and who else visited that seat (empty
+    unless it was a guest watching the killer's target)."""
 
     round: int
     visited: int
@@ -337,11 +338,17 @@ def _visit(state: NightfallState, seat: int, target: int) -> tuple[NightfallStat
     if not choices.is_complete():
         return dataclasses.replace(state, choices=choices), events
     visits = {visitor: int(str(choice)) for visitor, choice in choices.reveal().items()}
-    victim = visits[state.killer]
+    target = visits[state.killer]
+    watchers = [
+        seat for seat, visited in visits.items() if seat != state.killer and visited == target
+    ]
+    victim = None if watchers else target
+    events.append(Event("night-ended", data={"victim": victim, "round": state.round}))
     sightings = list(state.sightings)
     for visitor, visited in visits.items():
-        watched = visitor != state.killer and visited == victim
-        saw = tuple(o for o, v in visits.items() if watched and v == victim and o != visitor)
+        saw = tuple(
+            o for o, v in visits.items() if visitor in watchers and v == target and o != visitor
+        )
         sightings[visitor] = (*sightings[visitor], Sighting(state.round, visited, saw))
         events.append(
             Event(
@@ -351,12 +358,9 @@ def _visit(state: NightfallState, seat: int, target: int) -> tuple[NightfallStat
                 secret_audience=frozenset({visitor}),
             )
         )
-    events.insert(1, Event("victim-found", data={"victim": victim, "round": state.round}))
+    exits = () if victim is None else (Exit(victim, state.round, "night"),)
     state = dataclasses.replace(
-        state,
-        choices=None,
-        sightings=tuple(sightings),
-        out=(*state.out, Exit(victim, state.round, "night")),
+        state, choices=None, sightings=tuple(sightings), out=(*state.out, *exits)
     )
     if len(state.alive) <= OUTNUMBERED:
         return _over(state, "guests-outnumbered"), events
