@@ -478,8 +478,8 @@ def test_every_event_type_and_ending_has_a_template_that_renders_for_every_seat(
         endings.add(outcome.ending)
     assert seen == set(SPEC.event_types)
     for ending in SPEC.endings:
-        event = {"type": "game-ended", "actor": None, "ending": ending, "winners": [1]}
-        text = narrate_event(ID, {**event, "solution": {"killer": 1}}, names=names)
+        ended = {"type": "game-ended", "actor": None, "ending": ending, "winners": [1]}
+        text = narrate_event(ID, {**ended, "solution": {"killer": 1}}, names=names)
         assert "Guest 1" in text
 
 
