@@ -1,132 +1,140 @@
 """The ``casebook`` command: serve the API; generate, verify and play cases at the terminal.
 
-Errors are one line on stderr and a non-zero exit, never a traceback.
+Built on click. Errors are one line on stderr (``casebook: …``) and a non-zero exit, never a
+traceback: click's own usage errors exit 2, everything a command refuses exits 1.
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-DIFFICULTIES = ("easy", "standard", "hard")
+import click
+
+TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
+PROG = "casebook"
 
 
-def _port(text: str) -> int:
-    try:
-        port = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
-    if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"port must be 1-65535, not {port}")
-    return port
+def _env_flag(name: str) -> Callable[[], bool]:
+    """A default read from ``$name`` when the command runs: on for 1/true/yes/on, else off."""
+
+    def default() -> bool:
+        return os.environ.get(name, "").strip().lower() in TRUE_WORDS
+
+    return default
 
 
-def _whole_number(minimum: int) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least ``minimum``."""
+def _one_line(error: BaseException) -> str:
+    text = " ".join(str(error).split())
+    return text or type(error).__name__
 
-    def parse(text: str) -> int:
+
+#: What click itself handles: its exits and errors, Ctrl-C, and a reader that went away
+#: (``| head``: click quietens stdout and exits 1).
+_PASS_THROUGH = (
+    click.exceptions.Exit,
+    click.ClickException,
+    click.Abort,
+    KeyboardInterrupt,
+    EOFError,
+    BrokenPipeError,
+)
+
+
+class CasebookGroup(click.Group):
+    """A group whose every error, click's usage errors included, is one line on stderr."""
+
+    def invoke(self, ctx: click.Context) -> Any:
         try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if value < minimum:
-            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
-        return value
+            return super().invoke(ctx)
+        except _PASS_THROUGH:
+            raise
+        except Exception as error:  # CommandError, CasebookError (rules, generator, options)…
+            raise click.ClickException(_one_line(error)) from error  # …and bugs: no traceback
 
-    return parse
-
-
-_seed = _whole_number(0)
-_positive = _whole_number(1)
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="casebook", description="Murder-mystery cases and games behind a REST API."
-    )
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
-    serve = commands.add_parser(
-        "serve", help="serve the API (gunicorn; Flask's server with --debug)"
-    )
-    serve.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
-    serve.add_argument(
-        "--port", type=_port, default=os.environ.get("PORT", "8000"), help="default: $PORT or 8000"
-    )
-    serve.add_argument(
-        "--workers",
-        type=_positive,
-        default=os.environ.get("WEB_CONCURRENCY", "2"),
-        help="gunicorn worker processes (default: $WEB_CONCURRENCY or 2)",
-    )
-    serve.add_argument(
-        "--access-log",
-        action=argparse.BooleanOptionalAction,
-        default=os.environ.get("CASEBOOK_ACCESS_LOG", "").lower() in {"1", "true", "yes", "on"},
-        help="log every request to stdout (default: off, or $CASEBOOK_ACCESS_LOG=1)",
-    )
-    serve.add_argument("--debug", action="store_true", help="Flask's reloading debug server")
-    serve.set_defaults(run=_serve)
-
-    migrate = commands.add_parser("migrate", help="bring the database schema up to date")
-    migrate.set_defaults(run=_migrate)
-
-    generate = commands.add_parser(
-        "generate",
-        help="generate cases: JSON Lines (solution included) or a printable case book",
-        description="Generate cases for seeds N, N+1, ... (a random N without --seed).",
-    )
-    generate.add_argument("system", metavar="SYSTEM", help="system id, e.g. murdered-by-midnight")
-    generate.add_argument("--seed", type=_seed, help="the first seed (default: random)")
-    generate.add_argument("--count", type=_positive, default=1, help="how many cases (default 1)")
-    generate.add_argument("--difficulty", choices=DIFFICULTIES)
-    generate.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a generator option, the value read as JSON when it is (locations=8); repeatable",
-    )
-    generate.add_argument("--format", choices=("json", "text"), default="json")
-    generate.add_argument("--output", metavar="FILE", help="write here instead of stdout")
-    generate.set_defaults(run=_generate)
-
-    verify = commands.add_parser(
-        "verify",
-        help="check cases again with their system's independent verifier",
-        description="Re-check each case envelope of a JSON Lines file; exit 1 if any fails.",
-    )
-    verify.add_argument("file", metavar="FILE", help="JSON Lines of case envelopes, or - for stdin")
-    verify.set_defaults(run=_verify)
-
-    play = commands.add_parser(
-        "play",
-        help="play a whole game at the terminal against the bots",
-        description=(
-            "Play a game in the terminal: type numbers to choose, b to go back, q to quit."
-        ),
-    )
-    play.add_argument("system", metavar="SYSTEM", help="system id, e.g. murdered-by-midnight")
-    play.add_argument("--mode", help="default: the system's first mode that takes this many seats")
-    play.add_argument("--seed", type=_seed, help="the case and game seed (default: random)")
-    play.add_argument("--difficulty", choices=DIFFICULTIES)
-    play.add_argument(
-        "--seats",
-        metavar="NAMES",
-        help='comma-separated seats, "bot" for a bot: "Ann,bot,bot" (default: one person)',
-    )
-    play.set_defaults(run=_play)
-    return parser
+    def main(  # type: ignore[override]  # one signature: the exit status, or sys.exit with it
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> int:
+        """Run the command line; exit with its status (or return it, ``standalone_mode=False``)."""
+        try:
+            status = super().main(
+                args=args,
+                prog_name=prog_name or PROG,
+                complete_var=complete_var,
+                standalone_mode=False,
+                **extra,
+            )
+            code = status if isinstance(status, int) else 0
+        except click.exceptions.NoArgsIsHelpError as error:  # bare ``casebook``: the help
+            error.show()
+            code = error.exit_code
+        except click.ClickException as error:
+            click.echo(_error_line(error), err=True)
+            code = error.exit_code
+        except click.Abort:  # Ctrl-C: the person knows; nothing to add
+            code = 130
+        if standalone_mode:
+            sys.exit(code)
+        return code
 
 
-def _serve(args: argparse.Namespace) -> None:
+def _error_line(error: click.ClickException) -> str:
+    """``casebook: message``; a usage error names its command and where to read more."""
+    message = _one_line(Exception(error.format_message()))
+    if isinstance(error, click.UsageError) and error.ctx is not None:
+        path = error.ctx.command_path
+        return f"{path}: {message} (see {path} --help)"
+    return f"{PROG}: {message}"
+
+
+@click.group(PROG, cls=CasebookGroup, context_settings={"help_option_names": ["-h", "--help"]})
+def cli() -> None:
+    """Murder-mystery cases and games behind a REST API."""
+
+
+main = cli  # ``[project.scripts] casebook = "api.cli:main"``
+
+
+# ------------------------------------------------------------------------------- serve, migrate
+
+
+@cli.command()
+@click.option("--host", envvar="HOST", default="127.0.0.1", show_default=True, help="$HOST")
+@click.option(
+    "--port",
+    type=click.IntRange(1, 65535),
+    envvar="PORT",
+    default=8000,
+    show_default=True,
+    help="default: $PORT or 8000",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    envvar="WEB_CONCURRENCY",
+    default=2,
+    show_default=True,
+    help="gunicorn worker processes (default: $WEB_CONCURRENCY or 2)",
+)
+@click.option(
+    "--access-log/--no-access-log",
+    default=_env_flag("CASEBOOK_ACCESS_LOG"),
+    help="log every request to stdout (default: off, or $CASEBOOK_ACCESS_LOG=1)",
+)
+@click.option("--debug", is_flag=True, help="Flask's reloading debug server")
+def serve(host: str, port: int, workers: int, access_log: bool, debug: bool) -> None:
+    """Serve the API (gunicorn; Flask's server with --debug)."""
     from api.app import create_app
 
-    if args.debug:
-        create_app().run(host=args.host, port=args.port, debug=True)
+    if debug:
+        create_app().run(host=host, port=port, debug=True)
         return
     from gunicorn.app.base import BaseApplication
 
@@ -134,10 +142,10 @@ def _serve(args: argparse.Namespace) -> None:
 
     class Server(BaseApplication):  # type: ignore[misc]  # gunicorn ships no type hints
         def load_config(self) -> None:
-            self.cfg.set("bind", f"{args.host}:{args.port}")
-            self.cfg.set("workers", args.workers)
+            self.cfg.set("bind", f"{host}:{port}")
+            self.cfg.set("workers", workers)
             self.cfg.set("worker_class", "sync")
-            if args.access_log:  # off by default: a line per request costs throughput
+            if access_log:  # off by default: a line per request costs throughput
                 self.cfg.set("accesslog", "-")
 
         def load(self) -> Callable[..., Any]:
@@ -146,72 +154,110 @@ def _serve(args: argparse.Namespace) -> None:
     Server().run()
 
 
-def _migrate(args: argparse.Namespace) -> None:
+@cli.command()
+def migrate() -> None:
+    """Bring the database schema up to date."""
     from api.app import create_app
 
     store = create_app({"AUTO_MIGRATE": False}).extensions["casebook"].store
     store.migrate()
-    print("database schema is up to date")
+    click.echo("database schema is up to date")
 
 
-def _generate(args: argparse.Namespace) -> None:
-    from api.commands import generate
+# ------------------------------------------------------------------------------- cases
 
-    generate.run(
-        args.system,
-        seed=args.seed,
-        count=args.count,
-        options=generate.parse_options(args.option, args.difficulty),
-        fmt=args.format,
-        output=args.output,
+SEED = click.IntRange(min=0)
+OPTION_HELP = "an option, the value read as JSON when it is (locations=8); repeatable"
+
+
+@cli.command()
+@click.argument("system", metavar="SYSTEM")
+@click.option("--seed", type=SEED, help="the first seed (default: random)")
+@click.option(
+    "--count", type=click.IntRange(min=1), default=1, show_default=True, help="how many cases"
+)
+@click.option("--difficulty", metavar="D", help="the same as --option difficulty=D")
+@click.option("options", "--option", multiple=True, metavar="KEY=VALUE", help=OPTION_HELP)
+@click.option(
+    "fmt", "--format", type=click.Choice(("json", "text")), default="json", show_default=True
+)
+@click.option(
+    "--output",
+    type=click.Path(dir_okay=False, writable=True),
+    metavar="FILE",
+    help="write here instead of stdout",
+)
+def generate(
+    system: str,
+    seed: int | None,
+    count: int,
+    difficulty: str | None,
+    options: tuple[str, ...],
+    fmt: str,
+    output: str | None,
+) -> None:
+    """Generate cases for seeds N, N+1, ... (a random N without --seed).
+
+    JSON Lines (one case envelope a line, solution included) or a printable case book.
+    SYSTEM is a system id, e.g. murdered-by-midnight.
+    """
+    from api.commands import generate as command
+
+    command.run(
+        system,
+        seed=seed,
+        count=count,
+        options=command.parse_options(options, difficulty),
+        fmt=fmt,
+        output=output,
         stdout=sys.stdout,
         stderr=sys.stderr,
     )
 
 
-def _verify(args: argparse.Namespace) -> int:
-    from api.commands import verify
+@cli.command()
+@click.argument("file", metavar="FILE", type=click.Path(dir_okay=False, allow_dash=True))
+@click.pass_context
+def verify(ctx: click.Context, file: str) -> None:
+    """Check cases again with their system's independent verifier.
 
-    fair = verify.run(args.file, stdin=sys.stdin, stdout=sys.stdout, stderr=sys.stderr)
-    return 0 if fair else 1
+    FILE holds JSON Lines of case envelopes (- for stdin); exit 1 if any case fails.
+    """
+    from api.commands import verify as command
 
-
-def _play(args: argparse.Namespace) -> None:
-    from api.commands import play
-
-    play.run(
-        args.system, mode=args.mode, seed=args.seed, difficulty=args.difficulty, seats=args.seats
-    )
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    try:
-        status = args.run(args)
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:  # the reader went away (``| head``): nothing more to say
-        _silence_stdout()
-        return 1
-    except Exception as error:  # one line for a person, never a traceback
-        print(f"casebook: {_one_line(error)}", file=sys.stderr)
-        return 1
-    return status if isinstance(status, int) else 0
+    fair = command.run(file, stdin=sys.stdin, stdout=sys.stdout, stderr=sys.stderr)
+    if not fair:
+        ctx.exit(1)
 
 
-def _one_line(error: Exception) -> str:
-    text = " ".join(str(error).split())
-    return text or type(error).__name__
+@cli.command()
+@click.argument("system", metavar="SYSTEM")
+@click.option("--mode", help="default: the system's first mode that takes this many seats")
+@click.option("--seed", type=SEED, help="the case seed (default: random)")
+@click.option("--difficulty", metavar="D", help="the same as --option difficulty=D")
+@click.option("options", "--option", multiple=True, metavar="KEY=VALUE", help=OPTION_HELP)
+@click.option(
+    "--seats",
+    metavar="NAMES",
+    help='comma-separated seats, "bot" for a bot: "Ann,bot,bot" (default: one person)',
+)
+def play(
+    system: str,
+    mode: str | None,
+    seed: int | None,
+    difficulty: str | None,
+    options: tuple[str, ...],
+    seats: str | None,
+) -> None:
+    """Play a whole game at the terminal against the bots.
 
+    Type a number to choose (several, like 1 3, where a choice takes several), b to go back,
+    q to quit. The options are the mode's (see GET /v1/systems).
+    """
+    from api.commands import play as command
 
-def _silence_stdout() -> None:
-    """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
+    command.run(system, mode=mode, seed=seed, difficulty=difficulty, options=options, seats=seats)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -76,6 +76,40 @@ def _names(context: jinja2.runtime.Context, keys: Sequence[Any]) -> list[str]:
     return [display_name(glossary, key) for key in keys]
 
 
+def name_with_id(glossary: Mapping[str, str], key: Any) -> str:
+    """A case id with its display name first (``"L1"`` -> "Library (L1)"), or the id alone when
+    the glossary does not know it: for choices a player may also find by their printed id."""
+    name = glossary.get(str(key))
+    return str(key) if name is None else f"{name} ({key})"
+
+
+@jinja2.pass_context
+def _name_with_id(context: jinja2.runtime.Context, key: Any) -> str:
+    return name_with_id(context.get("glossary", {}), key)
+
+
+def grid_cell(text: Any) -> tuple[int, int] | None:
+    """``"2,-1"`` -> ``(2, -1)``; anything that is not two whole numbers and a comma -> None."""
+    x, sep, y = str(text).partition(",")
+    try:
+        return (int(x), int(y)) if sep else None
+    except ValueError:
+        return None
+
+
+def next_to(
+    items: Sequence[Mapping[str, Any]], cell: Any, key: str = "at"
+) -> list[Mapping[str, Any]]:
+    """The ``items`` whose grid cell (``item[key]``, ``"x,y"``) is orthogonally next to ``cell``,
+    in their own order; none when ``cell`` is no grid cell."""
+    centre = grid_cell(cell)
+    if centre is None:
+        return []
+    x, y = centre
+    sides = {(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)}
+    return [item for item in items if grid_cell(item.get(key)) in sides]
+
+
 @functools.cache
 def environment() -> jinja2.Environment:
     loaders: list[jinja2.BaseLoader] = [jinja2.FileSystemLoader(TEMPLATES)]
@@ -96,5 +130,7 @@ def environment() -> jinja2.Environment:
     env.filters["seat_names"] = _seat_names
     env.filters["name"] = _name
     env.filters["names"] = _names
+    env.filters["name_with_id"] = _name_with_id
+    env.filters["next_to"] = next_to
     env.filters["the"] = with_article
     return env

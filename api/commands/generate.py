@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from api import config, systems
-from api.commands.progress import Progress
+from api.commands.progress import progress_bar
 from generator import registry as generators
 from narration import narrate_author_sheet, narrate_case
 from rules import registry
@@ -131,7 +131,7 @@ def run(
     cases = generate_cases(system_id, seeds, options)
     write = to_json_line if fmt == "json" else to_case_book
     with ExitStack() as stack:
-        progress = stack.enter_context(Progress(count, stderr, label="cases"))
+        bar = stack.enter_context(progress_bar(count, stderr, label="cases"))
         first = next(cases)  # bad options fail here, before any file is created
         out = stdout
         if output is not None:
@@ -143,10 +143,8 @@ def run(
             text = write(envelope)
             if fmt == "text" and number:
                 text = "\n" + text
-            progress.clear()
-            out.write(text)
-            out.flush()
-            progress.advance()
+            bar.write(out, text)
+            bar.advance()
 
 
 def _chain(first: dict[str, Any], rest: Iterator[dict[str, Any]]) -> Iterator[dict[str, Any]]:

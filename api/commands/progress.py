@@ -1,78 +1,72 @@
-"""A small progress bar for long work on stderr: ``[#####.....] 50/100 cases``.
+"""A progress bar on stderr for long work, drawn by rich: ``━━━━━━━╺━━━ 50/100 cases 0:00:04``.
 
-It draws only on a terminal; into a file or a pipe it writes nothing, so logs stay clean.
+It draws only on a terminal and only for more than one item; into a file or a pipe it writes
+nothing, so logs stay clean. Text meant for the same terminal while the bar runs goes through
+:meth:`Bar.write`, which prints it above the bar instead of through it.
 """
 
 from __future__ import annotations
 
-from types import TracebackType
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TextIO
 
-WIDTH = 30
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+from api.commands.menus import is_terminal
 
 
-class Progress:
-    """Counts ``done`` out of ``total`` and redraws one line in place on a terminal."""
+class Bar:
+    """One running bar: :meth:`advance` per item done, :meth:`write` for output meanwhile."""
 
-    def __init__(
-        self, total: int, stream: TextIO, *, label: str = "", enabled: bool | None = None
-    ) -> None:
-        self.total = max(total, 0)
-        self.done = 0
-        self.stream = stream
-        self.label = label
-        if enabled is None:
-            enabled = total > 1 and _is_terminal(stream)
-        self.enabled = enabled
-        self._drawn = False
+    def __init__(self, progress: Progress, task: TaskID) -> None:
+        self.progress = progress
+        self.task = task
 
-    def __enter__(self) -> Progress:
-        self.draw()
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.close()
+    @property
+    def enabled(self) -> bool:
+        return not self.progress.disable
 
     def advance(self, step: int = 1) -> None:
-        self.done = min(self.done + step, self.total)
-        self.draw()
+        self.progress.advance(self.task, step)
 
-    def line(self) -> str:
-        filled = WIDTH * self.done // self.total if self.total else WIDTH
-        bar = "#" * filled + "." * (WIDTH - filled)
-        label = f" {self.label}" if self.label else ""
-        return f"[{bar}] {self.done}/{self.total}{label}"
-
-    def draw(self) -> None:
-        if not self.enabled:
-            return
-        self.stream.write("\r" + self.line())
-        self.stream.flush()
-        self._drawn = True
-
-    def clear(self) -> None:
-        """Erase the bar, so that other output on the same terminal starts at the margin;
-        the next :meth:`draw` puts it back."""
-        if self.enabled and self._drawn:
-            self.stream.write("\r\x1b[2K")
-            self.stream.flush()
-            self._drawn = False
-
-    def close(self) -> None:
-        """End the bar's line, so whatever is printed next starts on a fresh one."""
-        if self.enabled and self._drawn:
-            self.stream.write("\n")
-            self.stream.flush()
-            self._drawn = False
+    def write(self, out: TextIO, text: str) -> None:
+        """Write ``text`` to ``out``; when ``out`` is the terminal the bar is drawn on, above the
+        bar, so the two do not garble each other."""
+        if self.enabled and is_terminal(out):
+            self.progress.console.print(Text(text), end="", soft_wrap=True)
+        else:
+            out.write(text)
+            out.flush()
 
 
-def _is_terminal(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
+@contextmanager
+def progress_bar(total: int, stream: TextIO, *, label: str = "") -> Iterator[Bar]:
+    """A bar counting to ``total`` on ``stream``, shown only on a terminal and for ``total`` > 1;
+    it is removed when the work ends or fails."""
+    enabled = total > 1 and is_terminal(stream)
+    console = Console(file=stream, force_terminal=enabled, markup=False, highlight=False)
+    progress = Progress(
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.description}", markup=False),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        disable=not enabled,
+        transient=True,
+        redirect_stdout=False,
+        redirect_stderr=False,
+    )
+    with progress:
+        yield Bar(progress, progress.add_task(label, total=max(total, 0)))

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any, TextIO
 
 from api.commands.generate import CommandError, load_systems
-from api.commands.progress import Progress
+from api.commands.progress import progress_bar
 from generator import registry as generators
 
 
@@ -68,12 +68,11 @@ def run(path: str, *, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> bool:
     if not numbered:
         raise CommandError(f"{name} holds no cases")
     all_ok = True
-    with Progress(len(numbered), stderr, label="cases") as progress:
+    with progress_bar(len(numbered), stderr, label="cases") as bar:
         for number, line in numbered:
             envelope = parse_envelope(name, number, line)
             problems = check(name, number, envelope)
             all_ok = all_ok and not problems
-            progress.clear()
-            print(report_line(envelope, number, problems), file=stdout, flush=True)
-            progress.advance()
+            bar.write(stdout, report_line(envelope, number, problems) + "\n")
+            bar.advance()
     return all_ok

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from api.commands.generate import parse_option
-from api.commands.progress import Progress
+from api.commands.progress import progress_bar
 from generator import registry as generators
-from tests.cli.helpers import SYSTEM, assert_one_line_error, run_main, run_process
+from tests.cli.helpers import SYSTEM, assert_one_line_error, assert_refused, run_cli, run_process
 
 SECTIONS = (
     "AUTHOR'S SHEET",
@@ -26,15 +26,12 @@ SECTIONS = (
 )
 
 
-def test_json_is_deterministic_canonical_and_one_case_per_seed(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_json_is_deterministic_canonical_and_one_case_per_seed(tmp_path: Path) -> None:
     first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     for path in (first, second):
-        status, out, err = run_main(
-            capsys, "generate", SYSTEM, "--seed", "7", "--count", "3", "--output", str(path)
-        )
-        assert (status, out, err) == (0, "", "")  # no progress bar when stderr is no terminal
+        done = run_cli("generate", SYSTEM, "--seed", "7", "--count", "3", "--output", str(path))
+        # no progress bar when stderr is no terminal
+        assert (done.exit_code, done.stdout, done.stderr) == (0, "", "")
     assert first.read_bytes() == second.read_bytes()
     lines = first.read_text(encoding="utf-8").splitlines()
     assert len(lines) == 3
@@ -46,24 +43,21 @@ def test_json_is_deterministic_canonical_and_one_case_per_seed(
         assert envelope["solution"] and envelope["secret"] and envelope["rating"]
 
 
-def test_stdout_gets_the_same_bytes_as_the_file(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_stdout_gets_the_same_bytes_as_the_file(tmp_path: Path) -> None:
     path = tmp_path / "case.jsonl"
-    run_main(capsys, "generate", SYSTEM, "--seed", "11", "--output", str(path))
-    status, out, _ = run_main(capsys, "generate", SYSTEM, "--seed", "11")
-    assert status == 0 and out == path.read_text(encoding="utf-8")
+    run_cli("generate", SYSTEM, "--seed", "11", "--output", str(path))
+    done = run_cli("generate", SYSTEM, "--seed", "11")
+    assert done.exit_code == 0 and done.stdout == path.read_text(encoding="utf-8")
 
 
-def test_without_a_seed_a_random_one_is_used(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run_main(capsys, "generate", SYSTEM, "--count", "2")
-    seeds = [json.loads(line)["seed"] for line in out.splitlines()]
-    assert status == 0 and len(seeds) == 2 and seeds[1] == seeds[0] + 1
+def test_without_a_seed_a_random_one_is_used() -> None:
+    done = run_cli("generate", SYSTEM, "--count", "2")
+    seeds = [json.loads(line)["seed"] for line in done.stdout.splitlines()]
+    assert done.exit_code == 0 and len(seeds) == 2 and seeds[1] == seeds[0] + 1
 
 
-def test_options_and_difficulty_reach_the_generator(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run_main(
-        capsys,
+def test_options_and_difficulty_reach_the_generator() -> None:
+    done = run_cli(
         "generate",
         SYSTEM,
         "--seed",
@@ -73,8 +67,8 @@ def test_options_and_difficulty_reach_the_generator(capsys: pytest.CaptureFixtur
         "--option",
         "locations=8",
     )
-    envelope = json.loads(out)
-    assert status == 0
+    envelope = json.loads(done.stdout)
+    assert done.exit_code == 0
     assert envelope["options"] == {"difficulty": "easy", "locations": 8}
     assert len(envelope["public"]["locations"]) == 8
 
@@ -93,11 +87,10 @@ def test_option_values_are_json_when_they_can_be(text: str, expected: tuple[str,
     assert parse_option(text) == expected
 
 
-def test_text_is_a_printable_case_book(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run_main(
-        capsys, "generate", SYSTEM, "--seed", "4", "--count", "2", "--format", "text"
-    )
-    assert status == 0
+def test_text_is_a_printable_case_book() -> None:
+    done = run_cli("generate", SYSTEM, "--seed", "4", "--count", "2", "--format", "text")
+    out = done.stdout
+    assert done.exit_code == 0
     envelope = generators.generate(SYSTEM, 4, {})
     public, secret, solution = envelope["public"], envelope["secret"], envelope["solution"]
     names = {
@@ -128,6 +121,7 @@ def test_text_is_a_printable_case_book(capsys: pytest.CaptureFixture[str]) -> No
     ("argv", "fragments"),
     [
         (["generate", "no-such-game"], ["no system 'no-such-game'", SYSTEM]),
+        (["generate", SYSTEM, "--difficulty", "extreme"], ["difficulty must be one of"]),
         (["generate", SYSTEM, "--option", "colour=red"], ["unknown option colour"]),
         (["generate", SYSTEM, "--option", "locations=99"], ["locations must be between"]),
         (["generate", SYSTEM, "--option", "locations"], ["KEY=VALUE"]),
@@ -138,30 +132,42 @@ def test_text_is_a_printable_case_book(capsys: pytest.CaptureFixture[str]) -> No
         ),
     ],
 )
-def test_bad_input_is_one_line_and_exit_1(
-    capsys: pytest.CaptureFixture[str], argv: list[str], fragments: list[str]
-) -> None:
-    status, out, err = run_main(capsys, *argv)
-    assert out == ""
-    assert_one_line_error(status, err, *fragments)
+def test_bad_input_is_one_line_and_exit_1(argv: list[str], fragments: list[str]) -> None:
+    assert_refused(run_cli(*argv), *fragments)
 
 
-def test_bad_options_create_no_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("argv", "fragments"),
+    [
+        (["generate", SYSTEM, "--seed", "-1"], ["--seed", "-1"]),
+        (["generate", SYSTEM, "--seed", "seven"], ["--seed", "seven"]),
+        (["generate", SYSTEM, "--count", "0"], ["--count"]),
+        (["generate", SYSTEM, "--format", "yaml"], ["--format", "yaml"]),
+        (["generate"], ["SYSTEM"]),
+        (["generate", SYSTEM, "--colour", "red"], ["--colour"]),
+    ],
+)
+def test_bad_arguments_are_one_line_usage_errors(argv: list[str], fragments: list[str]) -> None:
+    assert_refused(run_cli(*argv), "casebook generate", *fragments, code=2)
+
+
+def test_a_seed_past_the_last_is_one_line() -> None:
+    last = generators.SEED_LIMIT - 1
+    assert_refused(run_cli("generate", SYSTEM, "--seed", str(last), "--count", "2"), "seeds")
+
+
+def test_bad_options_create_no_file(tmp_path: Path) -> None:
     path = tmp_path / "cases.jsonl"
-    status, _, err = run_main(
-        capsys, "generate", SYSTEM, "--option", "characters=1", "--output", str(path)
-    )
-    assert_one_line_error(status, err, "characters")
+    done = run_cli("generate", SYSTEM, "--option", "characters=1", "--output", str(path))
+    assert_refused(done, "characters")
     assert not path.exists()
 
 
-def test_an_unwritable_output_is_one_line(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    status, _, err = run_main(
-        capsys, "generate", SYSTEM, "--seed", "1", "--output", str(tmp_path / "no" / "such.jsonl")
+def test_an_unwritable_output_is_one_line(tmp_path: Path) -> None:
+    done = run_cli(
+        "generate", SYSTEM, "--seed", "1", "--output", str(tmp_path / "no" / "such.jsonl")
     )
-    assert_one_line_error(status, err, "cannot write")
+    assert_refused(done, "cannot write")
 
 
 def test_the_installed_command_fails_in_one_line() -> None:
@@ -184,19 +190,26 @@ class Terminal(io.StringIO):
 def test_the_progress_bar_draws_only_on_a_terminal() -> None:
     terminal, pipe = Terminal(), io.StringIO()
     for stream in (terminal, pipe):
-        with Progress(4, stream, label="cases") as progress:
-            for _ in range(4):
-                progress.clear()
-                progress.advance()
+        with progress_bar(4, stream, label="cases") as bar:
+            for number in range(4):
+                bar.write(io.StringIO(), f"case {number}")
+                bar.advance()
     assert pipe.getvalue() == ""
     shown = terminal.getvalue()
-    assert "[" + "." * 30 + "] 0/4 cases" in shown
-    assert "[" + "#" * 15 + "." * 15 + "] 2/4 cases" in shown
-    assert shown.endswith("[" + "#" * 30 + "] 4/4 cases\n")
+    assert "0/4" in shown and "4/4" in shown and "cases" in shown
+    assert "\x1b[" in shown  # drawn in place, then taken away (transient)
 
 
 def test_a_single_case_draws_no_bar_even_on_a_terminal() -> None:
     terminal = Terminal()
-    with Progress(1, terminal) as progress:
-        progress.advance()
-    assert terminal.getvalue() == ""
+    with progress_bar(1, terminal) as bar:
+        bar.advance()
+    assert terminal.getvalue() == "" and not bar.enabled
+
+
+def test_output_for_the_bars_terminal_goes_above_the_bar() -> None:
+    terminal = Terminal()
+    with progress_bar(2, terminal, label="cases") as bar:
+        bar.write(terminal, "seed 1: ok\n")
+        bar.advance()
+    assert "seed 1: ok" in terminal.getvalue()

@@ -10,21 +10,39 @@ import pytest
 
 from api.commands import play
 from api.commands.generate import CommandError
+from api.commands.menus import PROMPT, Quit
 from narration import public_glossary
-from rules.core import Action, RuleError, Seat
-from tests.cli.helpers import SYSTEM, assert_one_line_error, run_process
+from rules.core import Action, ActionSpec, RuleError, Seat, Subset
+from tests.cli.helpers import (
+    SYSTEM,
+    TOY,
+    TOY_ENV,
+    assert_one_line_error,
+    assert_refused,
+    run_cli,
+    run_process,
+)
 
 
-def menu_answers(table: play.Table, seat: int, action: Action) -> list[str]:
-    """The numbers a person types to ask for ``action``: the action, then each parameter
-    with more than one choice (a single choice is taken without asking)."""
-    legal = table.system.legal_actions(table.state, seat)
-    types = [spec.type for spec in legal]
-    spec = legal[types.index(action.type)]
+def menu_answers(legal: list[ActionSpec], action: Action) -> list[str]:
+    """What a person types to ask for ``action``: the action's number, the form's when several
+    specs share its type, then each parameter with more than one possible pick (a subset as
+    several numbers)."""
+    types = list(dict.fromkeys(spec.type for spec in legal))
+    forms = [spec for spec in legal if spec.type == action.type]
+    spec = next(spec for spec in forms if spec.admits(action))
     answers = [str(types.index(action.type) + 1)]
-    for name, choices in spec.params.items():
-        if len(choices) > 1:
-            answers.append(str(list(choices).index(action.params[name]) + 1))
+    if len(forms) > 1:
+        answers.append(str(forms.index(spec) + 1))
+    for name, param in spec.params.items():
+        choices = list(spec.choices(name))
+        value = action.params[name]
+        if isinstance(param, Subset):
+            assert isinstance(value, list | tuple)
+            if param.min < len(choices):
+                answers.append(" ".join(str(choices.index(item) + 1) for item in value))
+        elif len(choices) > 1:
+            answers.append(str(choices.index(value) + 1))
     return answers
 
 
@@ -33,16 +51,17 @@ def bot_typist(table: play.Table, seed: int = 0) -> Callable[[str], str]:
     from the view of the seat whose turn it is."""
     rng = random.Random(seed)
     queue: list[str] = []
+    system = table.system
 
     def type_answer(prompt: str) -> str:
         if prompt.startswith("Press Enter when only"):
             return ""  # the hand-over between two people at one keyboard
-        assert prompt == play.PROMPT
+        assert prompt == PROMPT
         if not queue:
-            (seat,) = table.system.to_act(table.state)
-            view = table.system.view(table.state, seat)
-            legal = table.system.legal_actions(table.state, seat)
-            queue.extend(menu_answers(table, seat, table.system.bot_choose(view, legal, rng)))
+            (seat,) = system.to_act(table.rules_case, table.state)
+            view = system.view(table.rules_case, table.state, seat)
+            legal = system.legal_actions(table.rules_case, table.state, seat)
+            queue.extend(menu_answers(legal, system.bot_choose(view, legal, rng)))
         return queue.pop(0)
 
     return type_answer
@@ -61,27 +80,43 @@ def scripted(lines: Iterable[str]) -> Callable[[str], str]:
     return type_line
 
 
-def new_table(seats: str | None = None, *, mode: str | None = None, seed: int = 5) -> play.Table:
+def new_table(
+    seats: str | None = None,
+    *,
+    mode: str | None = None,
+    seed: int = 5,
+    system: str = SYSTEM,
+    options: dict[str, object] | None = None,
+) -> play.Table:
     return play.start(
-        SYSTEM,
+        system,
         mode=mode,
         seed=seed,
-        difficulty="easy",
+        options={"difficulty": "easy"} if options is None else options,
         seats=play.parse_seats(seats),
         input_fn=scripted([]),
         output=io.StringIO(),
+        game_seed=seed,
     )
 
 
+def type_with(table: play.Table, input_fn: Callable[[str], str]) -> None:
+    table.screen.input_fn = input_fn
+
+
 def transcript(table: play.Table) -> str:
-    assert isinstance(table.output, io.StringIO)
-    return table.output.getvalue()
+    assert isinstance(table.screen.output, io.StringIO)
+    return table.screen.output.getvalue()
+
+
+def legal_now(table: play.Table, seat: int = 0) -> list[ActionSpec]:
+    return table.system.legal_actions(table.rules_case, table.state, seat)
 
 
 @pytest.mark.parametrize("seed", [5, 6])
 def test_a_solo_game_played_through_the_menus_ends_with_the_solution(seed: int) -> None:
     table = new_table(seed=seed)
-    table.input_fn = bot_typist(table, seed)
+    type_with(table, bot_typist(table, seed))
     outcome = play.play(table)
     assert outcome is not None and outcome.winners == (0,)
     text = transcript(table)
@@ -104,7 +139,7 @@ def test_a_solo_game_played_through_the_menus_ends_with_the_solution(seed: int) 
 
 def test_locations_are_offered_with_their_l_numbers() -> None:
     table = new_table()
-    table.input_fn = bot_typist(table)
+    type_with(table, bot_typist(table))
     play.play(table)
     names = public_glossary(table.case["public"])
     scene = table.case["public"]["scene"]
@@ -113,7 +148,7 @@ def test_locations_are_offered_with_their_l_numbers() -> None:
 
 def test_hot_seat_announces_whose_turn_it_is_and_bots_play_themselves() -> None:
     table = new_table("Ann,Bob,bot", mode="competitive")
-    table.input_fn = bot_typist(table, 1)
+    type_with(table, bot_typist(table, 1))
     outcome = play.play(table)
     assert outcome is not None
     text = transcript(table)
@@ -126,7 +161,7 @@ def test_hot_seat_announces_whose_turn_it_is_and_bots_play_themselves() -> None:
 def test_hot_seat_hides_the_last_players_screen_before_the_next_one_sits_down() -> None:
     """Competitive envelopes are read "in private": at one keyboard the screen is handed over."""
     table = new_table("Ann,Bob", mode="competitive")
-    table.input_fn = bot_typist(table, 1)
+    type_with(table, bot_typist(table, 1))
     play.play(table)
     text = transcript(table)
     handover = text.index("Pass the keyboard to Bob.")
@@ -135,11 +170,10 @@ def test_hot_seat_hides_the_last_players_screen_before_the_next_one_sits_down() 
 
 def test_bad_input_reprompts_with_one_line_then_q_quits() -> None:
     table = new_table()
-    table.input_fn = scripted(["", "zero", "0", "99", "-1", "q"])
+    type_with(table, scripted(["", "zero", "0", "99", "-1", "q"]))
     assert play.play(table) is None
     text = transcript(table)
-    legal = table.system.legal_actions(table.state, 0)
-    hint = f"Type a number from 1 to {len(legal)}, or q to quit."
+    hint = f"Type a number from 1 to {len(legal_now(table))}, or q to quit."
     assert text.count(hint) == 5
     assert text.rstrip().endswith("You close the case file. The solution stays sealed.")
     assert "The solution:" not in text and "Traceback" not in text
@@ -147,9 +181,8 @@ def test_bad_input_reprompts_with_one_line_then_q_quits() -> None:
 
 def test_b_goes_back_from_a_parameter_to_the_actions() -> None:
     table = new_table()
-    legal = table.system.legal_actions(table.state, 0)
-    reveal = 1 + [spec.type for spec in legal].index("reveal-location")
-    table.input_fn = scripted([str(reveal), "b", str(reveal), "1"])
+    reveal = 1 + [spec.type for spec in legal_now(table)].index("reveal-location")
+    type_with(table, scripted([str(reveal), "b", str(reveal), "1"]))
     assert play.play(table) is None  # the end of input after the reveal
     text = transcript(table)
     assert text.count("What will Inspector do?") == 3
@@ -171,10 +204,10 @@ def test_a_refused_action_is_one_line_and_asks_again(monkeypatch: pytest.MonkeyP
     table = new_table()
     answers = iter([Action("accuse", {"murderer": "nobody"}), None])
 
-    def choose(*args: object) -> Action:
+    def choose(*args: object, **kwargs: object) -> Action:
         action = next(answers)
         if action is None:
-            raise play.Quit
+            raise Quit
         return action
 
     monkeypatch.setattr(play, "choose_action", choose)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-import io
+import dataclasses
 import json
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -13,7 +13,9 @@ import pytest
 
 from api.commands.generate import to_json_line
 from generator import registry as generators
-from tests.cli.helpers import SYSTEM, assert_one_line_error, run_main, run_process
+from rules import registry
+from tests.cli.helpers import SYSTEM, assert_one_line_error, assert_refused, run_cli, run_process
+from tests.toy.system import ToyCulprit
 
 TOY = "cli-test-system"
 
@@ -33,55 +35,47 @@ def other_motive(envelope: Mapping[str, Any]) -> str:
     return next(m for m in motives if m != envelope["solution"]["motive"])
 
 
-def test_generated_cases_pass(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_generated_cases_pass(tmp_path: Path) -> None:
     path = tmp_path / "cases.jsonl"
-    run_main(capsys, "generate", SYSTEM, "--seed", "20", "--count", "3", "--output", str(path))
-    status, out, err = run_main(capsys, "verify", str(path))
-    assert (status, err) == (0, "")
-    assert out.splitlines() == ["seed 20: ok", "seed 21: ok", "seed 22: ok"]
+    run_cli("generate", SYSTEM, "--seed", "20", "--count", "3", "--output", str(path))
+    done = run_cli("verify", str(path))
+    assert (done.exit_code, done.stderr) == (0, "")
+    assert done.stdout.splitlines() == ["seed 20: ok", "seed 21: ok", "seed 22: ok"]
 
 
-def test_a_tampered_motive_fails_with_the_verifiers_code(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_a_tampered_motive_fails_with_the_verifiers_code(tmp_path: Path) -> None:
     good, bad = cases(30, 31)
     bad["solution"]["motive"] = other_motive(bad)
-    status, out, err = run_main(capsys, "verify", write(tmp_path / "c.jsonl", [good, bad]))
-    assert status == 1 and err == ""
-    lines = out.splitlines()
+    done = run_cli("verify", write(tmp_path / "c.jsonl", [good, bad]))
+    assert done.exit_code == 1 and done.stderr == ""
+    lines = done.stdout.splitlines()
     assert lines[0] == "seed 30: ok"
     assert lines[1].startswith("seed 31: FAIL fair/wrong-answer: ")
     assert len(lines) == 2
 
 
-def test_a_broken_sheet_fails_with_every_code(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_a_broken_sheet_fails_with_every_code(tmp_path: Path) -> None:
     (envelope,) = cases(32)
     secret = envelope["secret"]
     secret["suspects"] = [s for s in secret["suspects"] if s != envelope["solution"]["murderer"]]
-    status, out, _ = run_main(capsys, "verify", write(tmp_path / "c.jsonl", [envelope]))
-    assert status == 1
+    done = run_cli("verify", write(tmp_path / "c.jsonl", [envelope]))
+    out = done.stdout
+    assert done.exit_code == 1
     assert out.startswith("seed 32: FAIL ") and "sheet/suspects" in out and "sheet/roles" in out
     assert len(out.splitlines()) == 1
 
 
-def test_a_case_that_is_no_case_fails_as_malformed(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_a_case_that_is_no_case_fails_as_malformed(tmp_path: Path) -> None:
     (envelope,) = cases(33)
     del envelope["secret"]["timeline"]
-    status, out, _ = run_main(capsys, "verify", write(tmp_path / "c.jsonl", [envelope]))
-    assert status == 1 and out.startswith("seed 33: FAIL envelope/malformed: ")
+    done = run_cli("verify", write(tmp_path / "c.jsonl", [envelope]))
+    assert done.exit_code == 1 and done.stdout.startswith("seed 33: FAIL envelope/malformed: ")
 
 
-def test_standard_input_and_blank_lines(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_standard_input_and_blank_lines() -> None:
     text = "\n".join(to_json_line(e).strip() for e in cases(40, 41)) + "\n\n"
-    monkeypatch.setattr("sys.stdin", io.StringIO(text))
-    status, out, _ = run_main(capsys, "verify", "-")
-    assert status == 0 and out.splitlines() == ["seed 40: ok", "seed 41: ok"]
+    done = run_cli("verify", "-", input=text)
+    assert done.exit_code == 0 and done.stdout.splitlines() == ["seed 40: ok", "seed 41: ok"]
 
 
 @pytest.mark.parametrize(
@@ -93,24 +87,30 @@ def test_standard_input_and_blank_lines(
     ],
 )
 def test_bad_lines_are_one_line_errors_naming_the_line(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, second_line: str, fragments: list[str]
+    tmp_path: Path, second_line: str, fragments: list[str]
 ) -> None:
     path = tmp_path / "c.jsonl"
     path.write_text(to_json_line(cases(50)[0]) + second_line + "\n", encoding="utf-8")
-    status, out, err = run_main(capsys, "verify", str(path))
-    assert out == "seed 50: ok\n"
-    assert_one_line_error(status, err, str(path), *fragments)
+    done = run_cli("verify", str(path))
+    assert done.stdout == "seed 50: ok\n"
+    assert_one_line_error(done.exit_code, done.stderr, str(path), *fragments)
 
 
-@pytest.mark.parametrize("content", [None, "", "\n \n"])
-def test_missing_or_empty_files_are_one_line_errors(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: str | None
+@pytest.mark.parametrize("content", [None, "", "\n \n", b"\xff\xfe"])
+def test_missing_empty_or_binary_files_are_one_line_errors(
+    tmp_path: Path, content: str | bytes | None
 ) -> None:
     path = tmp_path / "c.jsonl"
-    if content is not None:
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    elif content is not None:
         path.write_text(content, encoding="utf-8")
-    status, _, err = run_main(capsys, "verify", str(path))
-    assert_one_line_error(status, err, str(path))
+    assert_refused(run_cli("verify", str(path)), str(path))
+
+
+def test_a_folder_or_no_file_is_a_usage_error(tmp_path: Path) -> None:
+    assert_refused(run_cli("verify", str(tmp_path)), "casebook verify", "FILE", code=2)
+    assert_refused(run_cli("verify"), "casebook verify", "FILE", code=2)
 
 
 def test_the_installed_command_reads_stdin_and_fails_tampered_cases() -> None:
@@ -141,11 +141,22 @@ def toy_generator() -> Iterator[list[Mapping[str, Any]]]:
         seen.append(envelope)
         return [] if envelope["public"]["n"] % 2 == 0 else [("toy/odd", "odd cases are unfair")]
 
-    generators.register(TOY, parts)
-    generators.register(f"{TOY}-checked", parts, schema_version=2, verify_fn=check)
+    registry.register(registry.Registration(system=stand_in(TOY), generate=parts))
+    registry.register(
+        registry.Registration(
+            system=stand_in(f"{TOY}-checked"), generate=parts, verify=check, schema_version=2
+        )
+    )
     yield seen
-    generators.unregister(TOY)
-    generators.unregister(f"{TOY}-checked")
+    registry.unregister(TOY)
+    registry.unregister(f"{TOY}-checked")
+
+
+def stand_in(system_id: str) -> ToyCulprit:
+    """Toy Culprit's rules under another id: these tests only need a registered system."""
+    system = ToyCulprit()
+    system.SPEC = dataclasses.replace(system.SPEC, id=system_id)
+    return system
 
 
 def test_the_hook_calls_the_systems_verifier(toy_generator: list[Mapping[str, Any]]) -> None:
