@@ -84,7 +84,12 @@ def test_every_ending_is_worded(system: System) -> None:
 
 
 def test_an_ending_without_its_own_template_reads_the_code_as_words() -> None:
-    event: dict[str, object] = {"type": "game-ended", "actor": None, "ending": "all-wrong", "winners": []}
+    event: dict[str, object] = {
+        "type": "game-ended",
+        "actor": None,
+        "ending": "all-wrong",
+        "winners": [],
+    }
     text = narrate_event("toy-culprit", event, names=["Ann", "Bob"])
     assert text == "The game is over (all wrong), and nobody won."
     text = narrate_event(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.murdered_by_midnight.bot import Notes
+from rules.murdered_by_midnight.reasoning import Notes
 from tests.murdered_by_midnight.sample_case import sample_case
 
 CASE = sample_case()
