@@ -69,12 +69,18 @@ def known(fuzz_app: Flask) -> dict[str, Any]:
     table: Table = start_game(client, [{"name": "Ann"}, {"name": "Bot", "bot": True}])
     case = client.post("/v1/cases", json={"system": TOY}).get_json()
     authored = client.post("/v1/cases", json={"system": "murdered-by-midnight", "seed": 1})
+    authored_id = authored.get_json()["id"]
+    midnight = start_game(
+        client, [{"name": "Ann"}], system="murdered-by-midnight", case_id=authored_id
+    )
     return {
         "game_id": table.id,
         "case_id": case["id"],
-        "authored_case_id": authored.get_json()["id"],  # a case whose system has an Author
+        "authored_case_id": authored_id,  # a case whose system has an Author
         "game_token": table.tokens[0],
         "author_token": case["author_token"],
+        "deducing_game_id": midnight.id,  # a game whose system offers deductions
+        "deducing_game_token": midnight.tokens[0],
     }
 
 
@@ -88,6 +94,8 @@ def _steer(case: Case[Any], known: dict[str, Any]) -> None:
                 case.path_parameters[name] = known[name]
         if questions:
             case.path_parameters["case_id"] = known["authored_case_id"]
+        if _deductions(case):
+            case.path_parameters["game_id"] = known["deducing_game_id"]
     if meta is not None and meta.is_negative_at(ParameterLocation.BODY):
         return
     if not isinstance(case.body, dict):
@@ -100,6 +108,19 @@ def _steer(case: Case[Any], known: dict[str, Any]) -> None:
         case.body.update(type="investigate", params={})
     elif "system" in case.body:
         _steer_system(case.body)
+
+
+def _deductions(case: Case[Any]) -> bool:
+    path: str = case.operation.path
+    return path.endswith("/deductions")
+
+
+def _token(case: Case[Any], known: dict[str, Any]) -> str:
+    if "case_id" in case.path_parameters:
+        return str(known["author_token"])
+    if _deductions(case) and case.path_parameters.get("game_id") == known["deducing_game_id"]:
+        return str(known["deducing_game_token"])
+    return str(known["game_token"])
 
 
 def _steer_system(body: dict[str, Any]) -> None:
@@ -117,7 +138,7 @@ def test_every_operation_behaves_as_documented(
     case: Case[Any], fuzz_app: Flask, known: dict[str, Any]
 ) -> None:
     _steer(case, known)
-    token = known["author_token"] if "case_id" in case.path_parameters else known["game_token"]
+    token = _token(case, known)
     without_auth = case.meta is not None and case.meta.is_negative_at(ParameterLocation.HEADER)
     case.operation.schema.app = fuzz_app  # so the checks' own follow-up requests reach it too
     response = case.call_and_validate(

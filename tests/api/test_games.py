@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from api import service
 from api.security import new_token
 from api.storage import VersionConflict
+from api.storage.schema import games as games_table
+from rules import registry
 from tests.api.helpers import TOY, Table, assert_problem, bearer, game_state, start_game
+from tests.toy.system import ToyCulprit
 
 TWO_PEOPLE = [{"name": "Ann"}, {"name": "Ben"}]
 
@@ -159,7 +163,10 @@ def test_legal_actions_come_with_their_choices(client: FlaskClient, duel: Table)
         "version": 0,
         "actions": [
             {"type": "investigate", "params": {}},
-            {"type": "accuse", "params": {"suspect": {"choices": ["Ada", "Bram", "Cleo", "Dov"]}}},
+            {
+                "type": "accuse",
+                "params": {"suspect": {"kind": "one", "choices": ["Ada", "Bram", "Cleo", "Dov"]}},
+            },
         ],
     }
     theirs = client.get(f"/v1/games/{duel.id}/actions", headers=duel.auth(1)).get_json()
@@ -220,17 +227,26 @@ def test_invalid_actions_are_422_with_the_rule_code(
 
 def test_game_over_is_409_and_the_result_appears_only_then(client: FlaskClient) -> None:
     table, culprit = culprit_game(client, TWO_PEOPLE)
-    assert "result" not in game_state(client, table, 0)
+    running = game_state(client, table, 0)
+    assert "result" not in running and running["to_act"] == [0]
     body = act(client, table, 0, {"type": "accuse", "params": {"suspect": culprit}}).get_json()
     assert body["status"] == "finished"
     for seat in (0, 1):
         state = game_state(client, table, seat)
         assert state["status"] == "finished"
-        assert state["result"] == {
+        assert state["to_act"] == []
+        result = state["result"]
+        text = result.pop("text")
+        assert result == {
+            "ending": "named",
             "winners": [0],
-            "reason": "the culprit was named",
+            "standings": [
+                {"seat": 0, "rank": 1, "score": 1.0},
+                {"seat": 1, "rank": 2, "score": 0.0},
+            ],
             "solution": {"culprit": culprit},
         }
+        assert "Ann" in text and "Ben" not in text  # the ending, narrated, names the winner
     assert_problem(act(client, table, 1, {"type": "investigate"}), 409, "game/over")
 
 
@@ -274,13 +290,19 @@ def test_endless_races_end_in_a_409(
     assert_problem(act(client, duel, 0, {"type": "investigate"}), 409, "game/version-conflict")
 
 
-def test_bots_that_never_stop_are_a_generic_500(
-    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(service, "MAX_BOT_STEPS", 1)
+class StepLimited(ToyCulprit):
+    """Toy Culprit whose games may take one step: two bots pass the limit at once."""
+
+    SPEC = dataclasses.replace(ToyCulprit.SPEC, step_limit=1)
+
+
+def test_bots_that_never_stop_are_a_generic_500(app: Flask, client: FlaskClient) -> None:
     bots = [{"name": "B1", "bot": True}, {"name": "B2", "bot": True}]
     body = {"system": TOY, "mode": "duel", "seats": bots}
-    assert_problem(client.post("/v1/games", json=body), 500, "internal-error")
+    with registry.override(TOY, system=StepLimited()):
+        assert_problem(client.post("/v1/games", json=body), 500, "internal-error")
+    with app.extensions["casebook"].store.engine.connect() as conn:
+        assert conn.execute(sa.select(sa.func.count()).select_from(games_table)).scalar() == 0
 
 
 # ------------------------------------------------------------------------------- reading
@@ -349,7 +371,7 @@ def _play_out(client: FlaskClient, table: Table, rng: random.Random) -> list[dic
             if not actions:
                 continue
             spec = rng.choice(actions)
-            params = {name: rng.choice(p["choices"]) for name, p in spec["params"].items()}
+            params = {name: _pick(p, rng) for name, p in spec["params"].items()}
             version = legal.get_json()["version"]
             response = act(
                 client,
@@ -363,11 +385,23 @@ def _play_out(client: FlaskClient, table: Table, rng: random.Random) -> list[dic
     raise AssertionError("the game did not end")
 
 
+def _pick(param: dict[str, Any], rng: random.Random) -> Any:
+    """One advertised choice, or a list of them for a subset parameter."""
+    if param["kind"] == "subset":
+        return rng.sample(param["choices"], rng.randint(param["min"], param["max"]))
+    return rng.choice(param["choices"])
+
+
 def _assert_finished(client: FlaskClient, table: Table) -> None:
     for seat in table.tokens:
         state = game_state(client, table, seat)
         assert state["status"] == "finished"
-        assert set(state["result"]) == {"winners", "reason", "solution"}
+        result = state["result"]
+        assert set(result) == {"ending", "text", "winners", "standings", "solution"}
+        assert result["ending"] in ToyCulprit.SPEC.endings and result["text"]
+        assert sorted(s["seat"] for s in result["standings"]) == [0, 1]
+        first = {s["seat"] for s in result["standings"] if s["rank"] == 1}
+        assert first == set(result["winners"]) or (not result["winners"] and first == {0, 1})
         log = client.get(f"/v1/games/{table.id}/log", headers=table.auth(seat)).get_json()
         steps = sorted({event["step"] for event in log["events"]})
         assert steps == list(range(1, state["version"] + 1))

@@ -30,17 +30,47 @@ def test_systems_describe_modes_actions_and_accusations(client: FlaskClient) -> 
                 "min_seats": 2,
                 "max_seats": 2,
                 "description": "two inspectors race to name the culprit",
+                "options": [],
             },
             {
                 "id": "solo",
                 "min_seats": 1,
                 "max_seats": 1,
                 "description": toy["modes"][1]["description"],
+                "options": [],
             },
         ],
         "action_types": ["investigate", "accuse"],
+        "event_types": ["investigated", "accused", "game-ended"],
+        "endings": ["named", "all-wrong", "time-up"],
         "accusation_fields": ["culprit"],
+        "has_chance": True,
+        "has_hidden_information": True,
+        "step_limit": 24,
+        "fairness": "Test-only: the culprit is one of four suspects; nothing is proved.",
+        "has_deductions": False,
     }
+
+
+def test_systems_list_every_mode_s_options(client: FlaskClient) -> None:
+    """What POST /v1/games accepts in options, read from the spec of each mode."""
+    systems = client.get("/v1/systems").get_json()["systems"]
+    midnight = next(system for system in systems if system["id"] == "murdered-by-midnight")
+    for mode in midnight["modes"]:
+        options = {option["name"]: option for option in mode["options"]}
+        assert options["difficulty"] == {
+            "name": "difficulty",
+            "choices": ["easy", "standard", "hard"],
+            "default": "standard",
+            "description": options["difficulty"]["description"],
+            "for_case": True,
+        }
+        assert options["turn_limit"]["choices"] == [100, 200, 400]
+        assert options["turn_limit"]["default"] in options["turn_limit"]["choices"]
+        assert options["turn_limit"]["for_case"] is False
+    assert midnight["has_deductions"] is True
+    assert set(midnight["endings"]) == {"solved", "wrong-accusation", "all-eliminated", "midnight"}
+    assert midnight["step_limit"] > 0 and midnight["fairness"]
 
 
 def test_docs_are_served_without_a_cdn(client: FlaskClient) -> None:
