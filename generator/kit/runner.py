@@ -148,7 +148,7 @@ class CaseSolver:
 
 
 def _as_int(value: Any) -> int:
-    if z3.is_bv_value(value) or z3.is_int_value(value):
+    if isinstance(value, z3.BitVecNumRef | z3.IntNumRef):
         return int(value.as_long())
     if z3.is_true(value) or z3.is_false(value):
         return int(z3.is_true(value))

@@ -1,78 +1,13 @@
 """The original text the Murdered by Midnight generator draws from: plain data, no logic.
 
-Every name, room, weapon, motive and biography fragment here was written for casebook; none is
-taken from a published game. The generator sorts each pool before sampling from it with a
+Every room, weapon, motive and biography fragment here was written for casebook; none is taken
+from a published game. The cast's names come from the kit's shared pools
+(:mod:`generator.kit.names`). The generator sorts each pool before sampling from it with a
 ``random.Random`` seeded from the case seed, so editing a pool changes cases but never makes
 them depend on anything but the seed.
 """
 
 from __future__ import annotations
-
-FIRST_NAMES: tuple[str, ...] = (
-    "Ada",
-    "Alaric",
-    "Beatrix",
-    "Bram",
-    "Cassia",
-    "Cornelius",
-    "Delphine",
-    "Edmund",
-    "Elspeth",
-    "Fenwick",
-    "Florian",
-    "Greer",
-    "Hesper",
-    "Ignatius",
-    "Isolde",
-    "Jasper",
-    "Juniper",
-    "Leopold",
-    "Lavinia",
-    "Magnus",
-    "Marisol",
-    "Nell",
-    "Octavia",
-    "Orrin",
-    "Perpetua",
-    "Quentin",
-    "Rosalind",
-    "Silas",
-    "Sabine",
-    "Thaddeus",
-    "Ursula",
-    "Valentin",
-    "Wilhelmina",
-    "Xavier",
-    "Yolanda",
-    "Zebedee",
-)
-
-SURNAMES: tuple[str, ...] = (
-    "Ashcombe",
-    "Blackwood",
-    "Cardew",
-    "Dunmore",
-    "Everleigh",
-    "Fairweather",
-    "Gillingham",
-    "Halloway",
-    "Inchbald",
-    "Jessop",
-    "Kettering",
-    "Larkspur",
-    "Merriweather",
-    "Northcote",
-    "Osgood",
-    "Pemberton",
-    "Quarrington",
-    "Ravenscroft",
-    "Stanhope",
-    "Thistlewood",
-    "Underhill",
-    "Varley",
-    "Whitlock",
-    "Yarrow",
-)
 
 #: What the victim was: the first half of the victim's biography.
 VICTIM_ROLES: tuple[str, ...] = (

@@ -1,7 +1,8 @@
 """The z3 timeline model of a Murdered by Midnight case, written as SMT-LIB text.
 
-The only module of the generator that imports z3. It works on small integers (character,
-location and slot indices) and hands plain lists back.
+The only module of the generator that talks to z3, through the kit's runner
+(:class:`generator.kit.runner.CaseSolver`). It works on small integers (character, location and
+slot indices) and hands plain lists back.
 
 Floor plan and movement
 -----------------------
@@ -13,10 +14,12 @@ standing in the same room or in a neighbouring one (through the doorway).
 
 Variables and constraints
 -------------------------
-One 4-bit bit-vector ``x<c>_<s>`` per character ``c`` and slot ``s`` up to the discovery slot
-(after it nobody moves: the tokens stand where they are at discovery). ``near(a, b)`` is a
-``define-fun`` for "the same room or a neighbour", so the text stays small. One ``constrain_*``
-function per rule writes its assertions (grilops style):
+One bit-vector ``x<c>_<s>`` per character ``c`` and slot ``s`` up to the discovery slot (after it
+nobody moves: the tokens stand where they are at discovery), holding the room's
+:class:`RoomCode`: its row in the top bit and its column in the bits below, as wide as the house
+needs. "The same room or a neighbour" is then a little bit-vector arithmetic, the ``define-fun``
+``near``, rather than a table, so the text stays small. One ``constrain_*`` function per rule
+writes its assertions (grilops style):
 
 - domain: every variable names one of the locations (so nobody is in two places at once);
 - movement: ``near(x<c>_<s-1>, x<c>_<s>)``;
@@ -30,25 +33,45 @@ function per rule writes its assertions (grilops style):
 - visits: a character in a given room at some slot of a range (the murderer hides the weapon
   after the murder; a suspect leaves prints on a weapon before the discovery).
 
-Cost: z3py object building is slow (PERFORMANCE.md), so the constant part of a shape
-(characters, locations, slots) is rendered to text once per process and cached; each case
-appends its few assertions and is parsed by a fresh ``Solver`` in a fresh ``Context``
-(~1 ms to create). A fresh context makes the search independent of every case solved before it
-in the process, so the same text and parameters give the same model in any process.
+The uniqueness proof (:func:`facts_text`) adds what a player can learn over four numbers, the
+accusation (murderer, weapon, motive, time), and the negated solution.
+
+Cost: the constant part of a shape (characters, locations, slots) is written once per process
+(:func:`base_text`, cached); each case appends its few assertions and is parsed in a fresh
+context, so the same text and parameters give the same timeline in any process.
 """
 
 from __future__ import annotations
 
 import functools
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-import z3
+from generator.kit import smt
+from generator.kit.runner import CaseSolver, ModelError, Verdict, cached_per_shape
+
+__all__ = [
+    "Facts",
+    "ModelError",
+    "RoomCode",
+    "TimelineProblem",
+    "TimelineSolver",
+    "Verdict",
+    "Visit",
+    "distances",
+    "floor_plan",
+    "is_possible_death",
+]
 
 #: Effort bound per check: counts the same on every run, unlike a timeout.
 RLIMIT = 5_000_000
-BITS = 4  # locations < 16
+LOGIC = "QF_BV"
+#: The fewest column bits of a room code. The model was first written with three (houses of up
+#: to 14 rooms); wider houses get more, smaller ones keep three, so their text, and hence the
+#: timelines z3 finds for existing seeds, stay the same.
+MIN_COLUMN_BITS = 3
+#: The fewest bits of the four accusation numbers of the uniqueness proof, for the same reason.
+MIN_FACT_BITS = 8
 
 
 def floor_plan(count: int) -> tuple[frozenset[int], ...]:
@@ -93,6 +116,54 @@ def distances(count: int) -> tuple[tuple[int, ...], ...]:
 
 
 @dataclass(frozen=True)
+class RoomCode:
+    """How a room of a house of ``rooms`` rooms is written as a bit-vector: its row (0 or 1) in
+    the top bit, its column in the bits below, wide enough that the column right of the last
+    one is still a number of its own (so ``column + 1`` never wraps round to column 0)."""
+
+    rooms: int
+
+    @property
+    def width(self) -> int:
+        """Rooms per row (the second row may be one short)."""
+        return (self.rooms + 1) // 2
+
+    @property
+    def column_bits(self) -> int:
+        return max(MIN_COLUMN_BITS, smt.width_for(self.width))
+
+    @property
+    def bits(self) -> int:
+        return self.column_bits + 1
+
+    @property
+    def sort(self) -> str:
+        return smt.bv_sort(self.bits)
+
+    def encode(self, room: int) -> int:
+        row, column = divmod(room, self.width)
+        return row << self.column_bits | column
+
+    def decode(self, code: int) -> int:
+        row, column = code >> self.column_bits, code & ((1 << self.column_bits) - 1)
+        if column >= self.width or row * self.width + column >= self.rooms:
+            raise ModelError(f"{code} is the code of no room of a house of {self.rooms}")
+        return row * self.width + column
+
+    def literal(self, room: int) -> smt.Term:
+        return smt.bv(self.encode(room), self.bits)
+
+    def row_of(self, term: smt.Term) -> smt.Term:
+        return smt.extract(self.column_bits, self.column_bits, term)
+
+    def column_of(self, term: smt.Term) -> smt.Term:
+        return smt.extract(self.column_bits - 1, 0, term)
+
+    def column(self, value: int) -> smt.Term:
+        return smt.bv(value, self.column_bits)
+
+
+@dataclass(frozen=True)
 class Visit:
     """``character`` is in ``location`` at some slot from ``first`` to ``last`` inclusive."""
 
@@ -128,7 +199,8 @@ class TimelineProblem:
 class Facts:
     """What a player can learn, in index form, for the uniqueness check."""
 
-    confirmed_weapons: tuple[tuple[int, int], ...]  # (weapon, prints) forensics calls murder
+    #: (weapon, prints) of each find forensics calls the murder weapon; ``None``: no prints.
+    confirmed_weapons: tuple[tuple[int, int | None], ...]
     suspicions: tuple[tuple[int, int], ...]  # (suspect, motive)
     scene_sightings: tuple[tuple[int, int], ...]  # (person, slot) seen at the scene
     victim: int
@@ -136,182 +208,239 @@ class Facts:
     victim_alive: tuple[int, ...] = ()  # slots at which the victim was seen away from the scene
 
 
-class ModelError(RuntimeError):
-    """The z3 model says something the generator did not expect."""
+def is_possible_death(slot: int, victim_alive: Iterable[int]) -> bool:
+    """The cross-reference rule (docs/rulings.md) in plain Python: the body lies at the scene
+    from the death on, so a death at ``slot`` is possible only after every slot at which a
+    witness saw the victim alive away from the scene. :func:`facts_text` writes the same rule
+    for z3; the verifier (:mod:`.verify`) keeps an independent copy on purpose."""
+    return all(slot > alive for alive in victim_alive)
 
 
 def _x(character: int, slot: int) -> str:
     return f"x{character}_{slot}"
 
 
-def _width(locations: int) -> int:
-    return (locations + 1) // 2
+# the constant part of a shape -------------------------------------------------------------------
 
 
-def _code(room: int, width: int) -> int:
-    """A room's bit pattern: its row in bit 3, its column in bits 0-2."""
-    row, column = divmod(room, width)
-    return row << 3 | column
-
-
-def _room(code: int, width: int) -> int:
-    return (code >> 3) * width + (code & 7)
-
-
-def _bv(value: int) -> str:
-    return f"(_ bv{value} {BITS})"
-
-
-def _at(problem: TimelineProblem, room: int) -> str:
-    return _bv(_code(room, _width(problem.locations)))
-
-
-def _in(variable: str, rooms: Iterable[int], width: int) -> str:
-    options = [f"(= {variable} {_bv(_code(room, width))})" for room in sorted(rooms)]
-    if not options:
-        return "false"
-    return options[0] if len(options) == 1 else f"(or {' '.join(options)})"
-
-
-@functools.cache
+@cached_per_shape
 def base_text(locations: int, characters: int, last_slot: int) -> str:
-    """The constant part of a shape: declarations, domain and movement.
-
-    A room is coded as its row (bit 3) and column (bits 0-2), so "the same room or a neighbour"
-    is a little bit-vector arithmetic rather than a table."""
-    width = _width(locations)
-    lines = [
-        f"(define-fun near ((a (_ BitVec {BITS})) (b (_ BitVec {BITS}))) Bool"
-        " (let ((ra ((_ extract 3 3) a)) (ca ((_ extract 2 0) a))"
-        " (rb ((_ extract 3 3) b)) (cb ((_ extract 2 0) b)))"
-        " (or (= ca cb) (and (= ra rb) (or (= ca (bvadd cb #b001)) (= cb (bvadd ca #b001)))))))",
-        f"(define-fun room ((a (_ BitVec {BITS}))) Bool"
-        f" (and (bvult ((_ extract 2 0) a) (_ bv{width} 3))"
-        " (or (= ((_ extract 3 3) a) #b0)"
-        f" (bvult ((_ extract 2 0) a) (_ bv{locations - width} 3)))))",
-    ]
+    """Declarations, domain and movement: the same for every case of this shape."""
+    code = RoomCode(locations)
+    commands = [_define_near(code), _define_room(code)]
     for character in range(characters):
         for slot in range(last_slot + 1):
             name = _x(character, slot)
-            lines.append(f"(declare-const {name} (_ BitVec {BITS}))")
-            lines.append(f"(assert (room {name}))")
+            commands.append(smt.declare_const(name, code.sort))
+            commands.append(smt.assert_(smt.app("room", name)))
             if slot:
-                lines.append(f"(assert (near {_x(character, slot - 1)} {name}))")
-    return "\n".join(lines) + "\n"
+                commands.append(smt.assert_(smt.app("near", _x(character, slot - 1), name)))
+    return smt.script(commands)
 
 
-def constrain_victim(problem: TimelineProblem) -> list[str]:
+def _define_near(code: RoomCode) -> str:
+    """``near(a, b)``: the same room or a neighbour. In a house of two rows, that is the same
+    column (the same room, or the one across), or the same row and columns one apart."""
+    one = smt.bits(1, code.column_bits)
+    parts = [
+        ("ra", code.row_of("a")),
+        ("ca", code.column_of("a")),
+        ("rb", code.row_of("b")),
+        ("cb", code.column_of("b")),
+    ]
+    side_by_side = smt.or_(
+        smt.eq("ca", smt.app("bvadd", "cb", one)), smt.eq("cb", smt.app("bvadd", "ca", one))
+    )
+    body = smt.or_(smt.eq("ca", "cb"), smt.and_(smt.eq("ra", "rb"), side_by_side))
+    return smt.define_fun(
+        "near", [("a", code.sort), ("b", code.sort)], "Bool", smt.let(parts, body)
+    )
+
+
+def _define_room(code: RoomCode) -> str:
+    """``room(a)``: ``a`` is the code of a room: a column of the first row, or of the second
+    row, which may be one room shorter."""
+    column = code.column_of("a")
+    body = smt.and_(
+        smt.app("bvult", column, code.column(code.width)),
+        smt.or_(
+            smt.eq(code.row_of("a"), smt.bits(0, 1)),
+            smt.app("bvult", column, code.column(code.rooms - code.width)),
+        ),
+    )
+    return smt.define_fun("room", [("a", code.sort)], "Bool", body)
+
+
+# one case's rules -------------------------------------------------------------------------------
+
+
+def constrain_victim(problem: TimelineProblem, code: RoomCode) -> list[str]:
+    """The body lies at the scene from the time of death on."""
+    scene = code.literal(problem.scene)
     return [
-        f"(assert (= {_x(problem.victim, slot)} {_at(problem, problem.scene)}))"
+        smt.assert_(smt.eq(_x(problem.victim, slot), scene))
         for slot in range(problem.death, problem.last_slot + 1)
     ]
 
 
-def constrain_murder(problem: TimelineProblem) -> list[str]:
-    return [f"(assert (= {_x(problem.murderer, problem.death)} {_at(problem, problem.scene)}))"]
+def constrain_murder(problem: TimelineProblem, code: RoomCode) -> list[str]:
+    """The murderer is at the scene at the time of death."""
+    return [smt.assert_(smt.eq(_x(problem.murderer, problem.death), code.literal(problem.scene)))]
 
 
-def constrain_discovery(problem: TimelineProblem) -> list[str]:
-    lines = [
-        f"(assert (= {_x(problem.discoverer, problem.last_slot)} {_at(problem, problem.scene)}))"
-    ]
+def constrain_discovery(problem: TimelineProblem, code: RoomCode) -> list[str]:
+    """The discoverer finds the body at the discovery slot, and nobody living walks into the
+    scene between the death and then (they would have found it first)."""
+    scene = code.literal(problem.scene)
+    commands = [smt.assert_(smt.eq(_x(problem.discoverer, problem.last_slot), scene))]
     for slot in range(problem.death + 1, problem.last_slot + 1):
         for character in range(problem.characters):
             if character == problem.victim:
                 continue
             if character == problem.discoverer and slot == problem.last_slot:
                 continue
-            lines.append(f"(assert (not (= {_x(character, slot)} {_at(problem, problem.scene)})))")
-    return lines
+            commands.append(smt.assert_(smt.not_(smt.eq(_x(character, slot), scene))))
+    return commands
 
 
-def constrain_pins(problem: TimelineProblem) -> list[str]:
+def constrain_pins(problem: TimelineProblem, code: RoomCode) -> list[str]:
+    """Each pinned character stands in one of the pin's rooms at its slot."""
     return [
-        f"(assert {_in(_x(character, slot), rooms, _width(problem.locations))})"
+        smt.assert_(smt.one_of(_x(character, slot), map(code.literal, sorted(rooms))))
         for (character, slot), rooms in sorted(problem.pins.items())
     ]
 
 
-def constrain_visits(problem: TimelineProblem) -> list[str]:
-    lines = []
-    for visit in problem.visits:
-        options = " ".join(
-            f"(= {_x(visit.character, slot)} {_at(problem, visit.location)})"
-            for slot in range(visit.first, visit.last + 1)
+def constrain_visits(problem: TimelineProblem, code: RoomCode) -> list[str]:
+    """Each visitor is in the visit's room at one slot of its range at least."""
+    return [
+        smt.assert_(
+            smt.or_(
+                *(
+                    smt.eq(_x(visit.character, slot), code.literal(visit.location))
+                    for slot in range(visit.first, visit.last + 1)
+                ),
+                smt.FALSE,  # the model has always closed this clause with false; kept for z3
+            )
         )
-        lines.append(f"(assert (or {options} false))")
-    return lines
+        for visit in problem.visits
+    ]
 
 
 def case_text(problem: TimelineProblem) -> str:
-    lines = [
-        *constrain_victim(problem),
-        *constrain_murder(problem),
-        *constrain_discovery(problem),
-        *constrain_pins(problem),
-        *constrain_visits(problem),
-    ]
-    return "\n".join(lines) + "\n"
-
-
-def facts_text(facts: Facts) -> str:
-    """The learnable facts over four fresh 8-bit numbers, and the negated solution.
-
-    The time is a slot at which the murderer was seen at the scene, after every slot at which
-    the victim was seen alive elsewhere (the body lies at the scene from the death on)."""
-
-    def n(value: int) -> str:
-        return f"(_ bv{value % 256} 8)"
-
-    def any_of(pairs: Sequence[tuple[int, int]], first: str, second: str) -> str:
-        options = " ".join(f"(and (= {first} {n(a)}) (= {second} {n(b)}))" for a, b in pairs)
-        return f"(assert (or {options} false))"
-
-    murderer, weapon, motive, slot = facts.solution
-    return "\n".join(
+    code = RoomCode(problem.locations)
+    return smt.script(
         [
-            *(f"(declare-const {name} (_ BitVec 8))" for name in ("sM", "sW", "sMo", "sT")),
-            any_of(facts.confirmed_weapons, "sW", "sM"),
-            any_of(facts.suspicions, "sM", "sMo"),
-            any_of(facts.scene_sightings, "sM", "sT"),
-            *(f"(assert (bvugt sT {n(slot)}))" for slot in facts.victim_alive),
-            f"(assert (not (= sM {n(facts.victim)})))",
-            f"(assert (not (and (= sM {n(murderer)}) (= sW {n(weapon)}) (= sMo {n(motive)})"
-            f" (= sT {n(slot)}))))",
+            *constrain_victim(problem, code),
+            *constrain_murder(problem, code),
+            *constrain_discovery(problem, code),
+            *constrain_pins(problem, code),
+            *constrain_visits(problem, code),
         ]
     )
 
 
-_VALUE = re.compile(r"\(define-fun x(\d+)_(\d+) \(\) \(_ BitVec \d+\)\s+#([xb])([0-9a-fA-F]+)\)")
+# the uniqueness proof ---------------------------------------------------------------------------
+
+#: The accusation's four numbers in the uniqueness proof.
+MURDERER, WEAPON, MOTIVE, TIME = "sM", "sW", "sMo", "sT"
+
+
+def facts_text(facts: Facts) -> str:
+    """What a player can learn, over the four accusation numbers, and the negated solution.
+
+    The weapon is one forensics confirms and the murderer left prints on it; some witness
+    suspects the murderer with the motive; the time is a slot at which a witness saw the
+    murderer at the scene, after every slot at which one saw the victim alive elsewhere (the
+    body lies at the scene from the death on: the cross-reference rule, docs/rulings.md).
+    The verifier (:mod:`.verify`) checks the same rules again, on purpose, without z3.
+    """
+    bits = _fact_bits(facts)
+    no_prints = (1 << bits) - 1  # above every index: no character's prints
+
+    def n(value: int) -> smt.Term:
+        return smt.bv(value, bits)
+
+    def any_pair(pairs: Iterable[tuple[int, int]], first: str, second: str) -> str:
+        options = (smt.and_(smt.eq(first, n(a)), smt.eq(second, n(b))) for a, b in pairs)
+        return smt.assert_(smt.or_(*options, smt.FALSE))
+
+    murderer, weapon, motive, slot = facts.solution
+    confirmed = [
+        (w, no_prints if prints is None else prints) for w, prints in facts.confirmed_weapons
+    ]
+    return smt.script(
+        [
+            *(
+                smt.declare_const(name, smt.bv_sort(bits))
+                for name in (MURDERER, WEAPON, MOTIVE, TIME)
+            ),
+            any_pair(confirmed, WEAPON, MURDERER),
+            any_pair(facts.suspicions, MURDERER, MOTIVE),
+            any_pair(facts.scene_sightings, MURDERER, TIME),
+            # the cross-reference rule (is_possible_death): after every sighting of the victim
+            *(smt.assert_(smt.app("bvugt", TIME, n(alive))) for alive in facts.victim_alive),
+            smt.assert_(smt.not_(smt.eq(MURDERER, n(facts.victim)))),
+            smt.assert_(
+                smt.not_(
+                    smt.and_(
+                        smt.eq(MURDERER, n(murderer)),
+                        smt.eq(WEAPON, n(weapon)),
+                        smt.eq(MOTIVE, n(motive)),
+                        smt.eq(TIME, n(slot)),
+                    )
+                )
+            ),
+        ]
+    )
+
+
+def _fact_bits(facts: Facts) -> int:
+    """Wide enough for every index of ``facts`` and one value more, which means no prints."""
+    indices = [
+        facts.victim,
+        *facts.solution,
+        *facts.victim_alive,
+        *(value for pair in facts.suspicions + facts.scene_sightings for value in pair),
+        *(w for w, _ in facts.confirmed_weapons),
+        *(p for _, p in facts.confirmed_weapons if p is not None),
+    ]
+    return max(MIN_FACT_BITS, smt.width_for(max(indices) + 1))
+
+
+# the solver -------------------------------------------------------------------------------------
 
 
 class TimelineSolver:
-    """One case's solver: find a timeline, then prove the solution unique."""
+    """One case's solver: find a timeline (:meth:`check`, :meth:`timeline`), then prove the
+    solution unique (:meth:`is_unique`)."""
 
     def __init__(self, problem: TimelineProblem, *, random_seed: int) -> None:
         self.problem = problem
+        self.code = RoomCode(problem.locations)
         self.found: list[list[int]] | None = None
-        self.context = z3.Context()
-        self.solver = z3.SolverFor("QF_BV", ctx=self.context)
-        self.solver.set("rlimit", RLIMIT)
-        self.solver.set("random_seed", random_seed)
-        self.solver.from_string(
-            base_text(problem.locations, problem.characters, problem.last_slot) + case_text(problem)
+        self._solver = CaseSolver(
+            base_text(problem.locations, problem.characters, problem.last_slot)
+            + case_text(problem),
+            logic=LOGIC,
+            rlimit=RLIMIT,
+            random_seed=random_seed,
         )
 
-    def timeline(self) -> list[list[int]] | None:
-        """Each character's location index per slot 0..last_slot; ``None`` when z3 finds none
-        within the effort bound."""
-        if self.solver.check() != z3.sat:
-            return None
-        text = self.solver.model().sexpr()
-        problem = self.problem
-        width = _width(problem.locations)
-        grid = [[-1] * (problem.last_slot + 1) for _ in range(problem.characters)]
-        for character, slot, base, digits in _VALUE.findall(text):
-            grid[int(character)][int(slot)] = _room(int(digits, 16 if base == "x" else 2), width)
-        if any(value < 0 for row in grid for value in row):
-            raise ModelError("the model leaves a character's whereabouts undecided")
+    def check(self) -> Verdict:
+        """Whether z3 finds a timeline within its effort bound (``unknown`` when it runs out,
+        ``unsat`` when the pins contradict the rules)."""
+        return self._solver.check()
+
+    def timeline(self) -> list[list[int]]:
+        """Each character's location index per slot 0..last_slot, from the model found."""
+        p = self.problem
+        names = [_x(c, s) for c in range(p.characters) for s in range(p.last_slot + 1)]
+        values = self._solver.values_of(names)
+        grid = [
+            [self.code.decode(values[_x(c, s)]) for s in range(p.last_slot + 1)]
+            for c in range(p.characters)
+        ]
         self.found = grid
         return grid
 
@@ -321,15 +450,9 @@ class TimelineSolver:
         solution, expect unsat, pop."""
         if self.found is None:
             raise ModelError("no timeline has been found yet")
-        problem = self.problem
-        fixed = "\n".join(
-            f"(assert (= {_x(character, slot)} {_at(problem, room)}))"
+        fixed = smt.script(
+            smt.assert_(smt.eq(_x(character, slot), self.code.literal(room)))
             for character, row in enumerate(self.found)
             for slot, room in enumerate(row)
         )
-        self.solver.push()
-        try:
-            self.solver.from_string(fixed + "\n" + facts_text(facts))
-            return bool(self.solver.check() == z3.unsat)
-        finally:
-            self.solver.pop()
+        return self._solver.is_unique(fixed + facts_text(facts))

@@ -21,14 +21,19 @@ innocent suspect near or at the scene earlier in the evening.
   them there earlier at T0, and a third saw the victim alive somewhere else at T1 between the two:
   the body lies at the scene from the death on, so the death came after T1, and only T2 fits
   (docs/rulings.md). It needs three witness groups at least.
+
+The options are declared as data (:data:`OPTIONS`, parsed by :mod:`generator.kit.options`);
+what depends on two options at once is checked in :func:`settings_from_options`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
+from generator.kit import names
+from generator.kit.options import BoolOption, ChoiceOption, IntOption, OptionSet
 from generator.registry import CaseOptionsError
 
 from . import content
@@ -57,56 +62,76 @@ class Settings:
         return self.characters - 1 - self.suspects
 
 
-PRESETS = {
-    "easy": Settings("easy", 6, 7, 2, 2, 30, False, False),
-    "standard": Settings("standard", 8, 10, 3, 4, 30, False, True),
-    "hard": Settings("hard", 10, 13, 4, 7, 15, True, True, True),
+#: What each difficulty means. ``slot_minutes``, ``split_key_groups`` and ``herrings_at_scene``
+#: are no options: only a difficulty sets them.
+PRESETS: dict[str, dict[str, Any]] = {
+    "easy": {
+        "locations": 6,
+        "characters": 7,
+        "witness_groups": 2,
+        "red_herrings": 2,
+        "slot_minutes": 30,
+        "split_key_groups": False,
+        "herrings_at_scene": False,
+        "cross_reference": False,
+    },
+    "standard": {
+        "locations": 8,
+        "characters": 10,
+        "witness_groups": 3,
+        "red_herrings": 4,
+        "slot_minutes": 30,
+        "split_key_groups": False,
+        "herrings_at_scene": True,
+        "cross_reference": False,
+    },
+    "hard": {
+        "locations": 10,
+        "characters": 13,
+        "witness_groups": 4,
+        "red_herrings": 7,
+        "slot_minutes": 15,
+        "split_key_groups": True,
+        "herrings_at_scene": True,
+        "cross_reference": True,
+    },
 }
 
-LIMITS = {
-    "locations": (4, min(12, len(content.ROOMS))),
-    "characters": (5, min(16, len(content.SURNAMES), len(content.OCCUPATIONS) + 1)),
-    "witness_groups": (1, 8),
-    "red_herrings": (0, len(content.WEAPONS) - 1),
-}
+OPTIONS = OptionSet(
+    options=(
+        ChoiceOption("difficulty", DIFFICULTIES, default="standard", help="a preset"),
+        IntOption(
+            "locations",
+            4,
+            min(12, len(content.ROOMS)),
+            help="rooms of the house",
+        ),
+        IntOption(
+            "characters",
+            5,
+            min(16, len(names.FAMILY_NAMES), len(content.OCCUPATIONS) + 1),
+            help="the whole cast, victim included",
+        ),
+        IntOption("witness_groups", 1, 8, help="groups of witnesses, one testimony each"),
+        IntOption(
+            "red_herrings",
+            0,
+            len(content.WEAPONS) - 1,
+            help="weapons besides the murder weapon",
+        ),
+        BoolOption("cross_reference", help="narrow the time of death by two statements"),
+    ),
+    presets_by="difficulty",
+    presets=PRESETS,
+)
 
-
-#: The options that are true or false.
-SWITCHES = ("cross_reference",)
 #: Two sightings of the murderer at the scene and one of the victim, each a group's.
 CROSS_REFERENCE_GROUPS = 3
 
 
 def settings_from_options(options: Mapping[str, Any]) -> Settings:
     """The settings ``options`` ask for; :class:`CaseOptionsError` explains what is wrong."""
-    unknown = sorted(set(options) - {"difficulty", *LIMITS, *SWITCHES})
-    if unknown:
-        known = ", ".join(["difficulty", *LIMITS, *SWITCHES])
-        raise CaseOptionsError(f"unknown option {', '.join(unknown)}; the options are {known}")
-    difficulty = options.get("difficulty", "standard")
-    if difficulty not in PRESETS:
-        raise CaseOptionsError(
-            f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}"
-        )
-    settings = PRESETS[difficulty]
-    counts: dict[str, Any] = {}
-    for name, (low, high) in LIMITS.items():
-        if name not in options:
-            continue
-        value = options[name]
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise CaseOptionsError(f"{name} must be a whole number, not {value!r}")
-        if not low <= value <= high:
-            raise CaseOptionsError(f"{name} must be between {low} and {high}, not {value}")
-        counts[name] = value
-    for name in SWITCHES:
-        if name not in options:
-            continue
-        value = options[name]
-        if not isinstance(value, bool):
-            raise CaseOptionsError(f"{name} must be true or false, not {value!r}")
-        counts[name] = value
-    settings = replace(settings, **counts)
+    settings = Settings(**OPTIONS.parse(options))
     if settings.witness_groups > settings.witnesses:
         raise CaseOptionsError(
             f"witness_groups must be at most {settings.witnesses}: {settings.characters}"

@@ -34,6 +34,9 @@ from typing import Any
 
 from rules.murdered_by_midnight.case import MbmCase
 
+from .maker import learnable_facts
+from .model import is_possible_death
+
 LABELS = ((13.0, "gentle"), (18.0, "tricky"))
 #: One more answer to hear and a false time to rule out.
 CROSS_REFERENCE_WEIGHT = 2
@@ -81,17 +84,13 @@ def rate(case: MbmCase) -> dict[str, Any]:
         )
         + sum(g.suspects.suspect != solution.murderer for g in case.witness_groups)
     )
-    alive = [
-        case.times.index(g.saw.time)
-        for g in case.witness_groups
-        if g.saw.person == case.victim and g.saw.location != case.scene
-    ]
+    facts = learnable_facts(case)
+    murderer = facts.solution[0]
     cross_references = len(
         {
-            g.saw.time
-            for g in case.witness_groups
-            if (g.saw.person, g.saw.location) == (solution.murderer, case.scene)
-            and any(case.times.index(g.saw.time) <= slot for slot in alive)
+            slot
+            for person, slot in facts.scene_sightings
+            if person == murderer and not is_possible_death(slot, facts.victim_alive)
         }
     )
     questions = 5

@@ -9,15 +9,26 @@ import random
 import statistics
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-import generator.murdered_by_midnight  # noqa: F401  (registers the generator)
+import generator.murdered_by_midnight as mbm  # (importing it registers the generator)
 from generator import registry
+from generator.kit import smt
+from generator.kit.retry import AttemptsExhausted, GenerationError, Rejected
+from generator.kit.runner import CaseSolver
+from generator.murdered_by_midnight import maker
 from generator.murdered_by_midnight.maker import build_case, draft, learnable_facts, neighbours
-from generator.murdered_by_midnight.model import TimelineSolver
+from generator.murdered_by_midnight.model import (
+    RoomCode,
+    TimelineSolver,
+    Verdict,
+    base_text,
+    floor_plan,
+)
 from generator.murdered_by_midnight.options import settings_from_options
 from generator.murdered_by_midnight.verify import verify
 from rules.murdered_by_midnight.case import SYSTEM_ID, MbmCase, WitnessGroup, from_envelope
@@ -245,19 +256,140 @@ def test_the_z3_uniqueness_proof_uses_the_victims_sighting() -> None:
     settings = settings_from_options({"difficulty": "hard"})
     for seed in range(5):
         rng = random.Random(seed)
-        d = draft(settings, rng)
-        if d is None:
+        try:
+            d = draft(settings, rng)
+        except Rejected:
             continue
         z3_seed = rng.randrange(2**31)
         solver = TimelineSolver(d.problem, random_seed=z3_seed)
-        grid = solver.timeline()
-        if grid is None:
+        if solver.check() is not Verdict.SAT:
             continue
+        grid = solver.timeline()
         facts = learnable_facts(build_case(d, grid))
         assert facts.victim_alive
         assert solver.is_unique(facts)
         again = TimelineSolver(d.problem, random_seed=z3_seed)  # one proof per solver
+        assert again.check() is Verdict.SAT
         assert again.timeline() == grid
         assert not again.is_unique(dataclasses.replace(facts, victim_alive=()))
         return
     pytest.fail("no hard draft in five seeds")
+
+
+# the generator's own parts ---------------------------------------------------------------------
+
+#: Every reason a draft may be rejected for (the table in maker's docstring).
+REASONS = {
+    "cross-reference/too-few-groups",
+    "cross-reference/too-early",
+    "cross-reference/no-fit",
+    "testimony/no-sighting",
+    "testimony/out-of-sight",
+    "prints/no-holder",
+    "timeline/unknown",
+    "timeline/unsat",
+}
+
+
+def test_every_rejection_names_a_documented_reason() -> None:
+    assert maker.__doc__ is not None
+    for reason in REASONS:
+        assert f"``{reason}``" in maker.__doc__
+    tally: Counter[str] = Counter()
+    for options in ({"difficulty": "hard"}, {"locations": 12, "red_herrings": 11}):
+        settings = settings_from_options(options)
+        for seed in range(25):
+            maker.generate_case(seed, settings, rejections=tally)
+    assert tally, "these options are known to reject some drafts"
+    assert set(tally) <= REASONS
+
+
+def test_a_generator_that_cannot_succeed_explains_why() -> None:
+    settings = dataclasses.replace(  # past the option checks: two groups cannot cross-reference
+        settings_from_options({"difficulty": "easy"}), cross_reference=True
+    )
+    with pytest.raises(AttemptsExhausted) as caught:
+        maker.generate_case(5, settings)
+    assert isinstance(caught.value, GenerationError)
+    assert caught.value.rejections == {"cross-reference/too-few-groups": maker.ATTEMPTS}
+    assert "no Murdered by Midnight case for seed 5" in str(caught.value)
+
+
+@pytest.mark.parametrize("value", [None, [], [7], {"n": 7}, "7", 7.0, True])
+@pytest.mark.parametrize("name", ["difficulty", "locations", "characters", "cross_reference"])
+def test_options_of_any_json_type_are_refused_cleanly(name: str, value: Any) -> None:
+    if name == "cross_reference" and value is True:
+        return  # a valid value
+    with pytest.raises(registry.CaseOptionsError, match=f"^{name} must be"):
+        registry.generate(SYSTEM_ID, 1, {name: value})
+
+
+def test_options_must_be_an_object() -> None:
+    with pytest.raises(registry.CaseOptionsError, match="options must be an object"):
+        settings_from_options([("difficulty", "easy")])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("rooms", [4, 5, 12, 14, 15, 16, 17, 21])
+def test_the_room_code_follows_the_floor_plan_in_houses_of_any_size(rooms: int) -> None:
+    """``near`` holds exactly for a room and its neighbours, and ``room`` for room codes only,
+    also past 16 rooms, where the code needs a wider column."""
+    code = RoomCode(rooms)
+    solver = CaseSolver(base_text(rooms, 1, 1), logic="QF_BV", rlimit=10**7, random_seed=0)
+    plan = floor_plan(rooms)
+
+    def fits(first: int, second: int) -> bool:
+        text = smt.assert_(smt.eq("x0_0", smt.bv(first, code.bits))) + smt.assert_(
+            smt.eq("x0_1", smt.bv(second, code.bits))
+        )
+        return solver.check_with(text) is Verdict.SAT
+
+    for a in range(rooms):
+        assert code.decode(code.encode(a)) == a
+        for b in range(rooms):
+            assert fits(code.encode(a), code.encode(b)) == (a == b or b in plan[a]), (a, b)
+    valid = {code.encode(room) for room in range(rooms)}
+    for value in range(1 << code.bits):
+        assert fits(value, value) == (value in valid), value
+
+
+#: sha256 of the generator's parts (``generate(seed, options)``) for a few seeds: the same seed
+#: must give the same case in every version unless a change means to alter cases. Regenerate
+#: with ``.venv/bin/python -m tests.murdered_by_midnight.test_generator``.
+GOLDEN = {
+    "easy/0": "4cc3ed344bbd42edcfd3ec4e393b2ce5683390fc24e1cb0786d6f01c2e7044b7",
+    "easy/1": "b9cbc638b006be609cf35e6d23e89b32d75333facf4c510c56e5110cad237cc9",
+    "easy/17": "fd161eed3c0e8b90c2ec09ba790aefca45b7e154b49d2929e6cc8ab21a1f8a01",
+    "easy/123456789": "79846807f8dd7caab5a524d0e324ac834a9e986e573f0a8c1a99cb1e3842ff7c",
+    "standard/0": "0e2877fda8c544cbff2b4843bf4cb8bb510741303d528b77c7650e6207341333",
+    "standard/1": "6f51e9e7ead8fe137060b56b24914b53835366cf6d3ddf812b8b80d74a17b64c",
+    "standard/17": "1e767cc73e5d5dd89197f5500060adc55f0b5727699bce2185e6eaf8c0051107",
+    "standard/123456789": "b6df4ca1a1cb1fd271211cdb9efdd28118b8a1376206b8b9b96940d228d7d269",
+    "hard/0": "88d2423d1d1561d5a564757b34974b9725cc1244a65fb2c3734215e8b703aff0",
+    "hard/1": "8ab362c900933e9a1f066101fd850442eb7a0ec7eebed23e28f4f32f8278ef09",
+    "hard/17": "58b218ed30f0880e9d06f0c182d1e0c5f9a21dc30b3c014ad24119c0a0384185",
+    "hard/123456789": "08c8ea1b5d1dcce21936642814772e971f52265a872e2a7dacda521728df155a",
+}
+
+
+def _golden_digests() -> dict[str, str]:
+    digests = {}
+    for difficulty in ("easy", "standard", "hard"):
+        for seed in (0, 1, 17, 123456789):
+            parts = mbm.generate(seed, {"difficulty": difficulty})
+            text = json.dumps(parts, sort_keys=True, separators=(",", ":"))
+            digests[f"{difficulty}/{seed}"] = hashlib.sha256(text.encode()).hexdigest()
+    return digests
+
+
+def test_cases_stay_the_same_for_the_same_seed() -> None:
+    assert _golden_digests() == GOLDEN, (
+        "cases changed; if that is intended, regenerate GOLDEN with"
+        " .venv/bin/python -m tests.murdered_by_midnight.test_generator"
+    )
+
+
+if __name__ == "__main__":
+    print("GOLDEN = {")
+    for key, digest in _golden_digests().items():
+        print(f'    "{key}": "{digest}",')
+    print("}")
