@@ -496,7 +496,7 @@ def test_a_charm_and_a_sealed_dawn_read_well() -> None:
     locket = {"type": "charm-used", "actor": 0, "charm": "C2", "target": 2}
     assert "Cy, who is hushed" in narrate_event(ID, locket, names=names, glossary=glossary)
     sealed = {"type": "dawn", "actor": 1}
-    assert narrate_event(ID, sealed, names=names) == "Ben comes down to breakfast."
+    assert narrate_event(ID, sealed, names=names) == "What Ben saw in the night stays with them."
     seen = {"type": "dawn", "actor": 1, "visited": 2, "saw": [0]}
     assert narrate_event(ID, seen, names=names) == (
         "Ben visited Cy in the night and saw Ann there too."
