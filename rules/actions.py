@@ -132,40 +132,43 @@ def check_action(legal: Sequence[ActionSpec], action: Action) -> ActionSpec:
     for spec in candidates:
         if spec.admits(action):
             return spec
-    _explain(candidates[0], action, several=len(candidates) > 1)
+    _explain(candidates, action)
     raise AssertionError("unreachable: _explain always raises")  # pragma: no cover
 
 
-def _explain(spec: ActionSpec, action: Action, *, several: bool) -> None:
-    missing = sorted(set(spec.params) - set(action.params))
-    if missing:
-        raise InvalidActionError(
-            f"{action.type} needs {', '.join(missing)}", code="action/missing-param"
-        )
-    extra = sorted(set(action.params) - set(spec.params))
-    if extra:
+def _explain(candidates: Sequence[ActionSpec], action: Action) -> None:
+    """Raise the most specific reason why no spec of ``candidates`` admits ``action``."""
+    shaped = [spec for spec in candidates if set(spec.params) == set(action.params)]
+    if not shaped:
+        spec = candidates[0]
+        missing = sorted(set(spec.params) - set(action.params))
+        if missing:
+            raise InvalidActionError(
+                f"{action.type} needs {', '.join(missing)}", code="action/missing-param"
+            )
+        extra = sorted(set(action.params) - set(spec.params))
         raise InvalidActionError(
             f"{action.type} takes no {', '.join(extra)}", code="action/unknown-param"
         )
-    if several:
+    for name, value in action.params.items():
+        if not any(allows(spec.params[name], value) for spec in shaped):
+            _explain_value(action.type, name, shaped[0].params[name], value)
+    raise InvalidActionError(
+        f"these choices do not go together for {action.type}; pick them from one of the "
+        "listed forms",
+        code="action/bad-combination",
+    )
+
+
+def _explain_value(kind: str, name: str, param: Param, value: Any) -> None:
+    if isinstance(param, Subset):
         raise InvalidActionError(
-            f"these choices do not go together for {action.type}; pick them from one of the "
-            "listed forms",
-            code="action/bad-combination",
+            f"{name} for {kind} takes {param.min} to {param.most} different choices from the list",
+            code="action/bad-subset",
         )
-    for name, param in spec.params.items():
-        value = action.params[name]
-        if allows(param, value):
-            continue
-        if isinstance(param, Subset):
-            raise InvalidActionError(
-                f"{name} for {action.type} takes {param.min} to {param.most} different choices "
-                "from the list",
-                code="action/bad-subset",
-            )
-        raise InvalidActionError(
-            f"{value!r} is not an allowed {name} for {action.type}", code="action/bad-choice"
-        )
+    raise InvalidActionError(
+        f"{value!r} is not an allowed {name} for {kind}", code="action/bad-choice"
+    )
 
 
 def random_action(legal: Sequence[ActionSpec], rng: random.Random) -> Action:

@@ -155,6 +155,23 @@ def test_mixing_the_choices_of_two_specs_is_a_bad_combination(
     assert refusal(PLAY, Action("play", params)) == "action/bad-combination"
 
 
+def test_a_value_no_form_offers_is_a_bad_choice_not_a_bad_combination() -> None:
+    assert refusal(PLAY, Action("play", {"card": "green-3", "port": "north"})) == (
+        "action/bad-choice"
+    )
+
+
+def test_forms_with_different_params_are_explained_by_the_form_the_action_matches() -> None:
+    """Drive-then-act: one form takes a destination, another a target; each is explained
+    against its own parameters."""
+    forms = [
+        ActionSpec("act", {"drive_to": ("A1", "B2")}),
+        ActionSpec("act", {"target": ("suspect-3",)}),
+    ]
+    assert refusal(forms, Action("act", {"target": "suspect-9"})) == "action/bad-choice"
+    assert check_action(forms, Action("act", {"target": "suspect-3"})) is forms[1]
+
+
 def test_several_specs_still_name_a_missing_or_unknown_param() -> None:
     assert refusal(PLAY, Action("play", {"card": "red-1"})) == "action/missing-param"
     extra = Action("play", {"card": "red-1", "port": "north", "speed": 2})

@@ -211,6 +211,7 @@ class ToyCulprit:
         return shown
 
     def result(self, case: ToyCase, state: ToyState) -> Outcome | None:
+        winners: tuple[int, ...]
         if state.winner is not None:
             ending, winners = "named", (state.winner,)
         elif len(state.eliminated) == len(state.seats):
