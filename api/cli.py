@@ -88,8 +88,8 @@ class CasebookGroup(click.Group):
 def _error_line(error: click.ClickException) -> str:
     """``casebook: message``; a usage error names its command and where to read more."""
     message = _one_line(Exception(error.format_message()))
-    if isinstance(error, click.UsageError) and error.ctx is not None:
-        path = error.ctx.command_path
+    if isinstance(error, click.UsageError):
+        path = PROG if error.ctx is None else error.ctx.command_path
         return f"{path}: {message} (see {path} --help)"
     return f"{PROG}: {message}"
 

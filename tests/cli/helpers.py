@@ -27,9 +27,8 @@ def run_process(
     *argv: str, stdin: str = "", env: Mapping[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
     """``casebook ARGV`` as a separate process, the way a person runs it."""
-    environ = None  # the checkout on the path, so that a plugin such as tests.toy imports
-    if env is not None:
-        environ = {**os.environ, **env, "PYTHONPATH": str(Path(__file__).parents[2])}
+    # the checkout on the path, so that a plugin such as tests.toy imports
+    environ = {**os.environ, **(env or {}), "PYTHONPATH": str(Path(__file__).parents[2])}
     return subprocess.run(
         [str(CASEBOOK), *argv],
         input=stdin,

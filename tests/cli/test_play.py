@@ -42,6 +42,7 @@ def menu_answers(legal: list[ActionSpec], action: Action) -> list[str]:
             if param.min < len(choices):
                 answers.append(" ".join(str(choices.index(item) + 1) for item in value))
         elif len(choices) > 1:
+            assert not isinstance(value, list | tuple)
             answers.append(str(choices.index(value) + 1))
     return answers
 
@@ -78,6 +79,13 @@ def scripted(lines: Iterable[str]) -> Callable[[str], str]:
             raise EOFError from None
 
     return type_line
+
+
+@pytest.fixture(autouse=True)
+def toy_plugin(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Load Toy Culprit as the server would, from ``CASEBOOK_PLUGINS``."""
+    for name, value in TOY_ENV.items():
+        monkeypatch.setenv(name, value)
 
 
 def new_table(
@@ -261,3 +269,153 @@ def test_the_installed_command_plays_until_the_input_ends() -> None:
 def test_the_installed_command_fails_in_one_line(argv: list[str], fragments: list[str]) -> None:
     done = run_process(*argv)
     assert_one_line_error(done.returncode, done.stderr, *fragments)
+
+
+# Options ------------------------------------------------------------------------------------
+
+
+def test_mode_options_reach_the_game_and_for_case_ones_the_case() -> None:
+    table = new_table(options={"turn_limit": 100, "difficulty": "hard"})
+    assert table.options == {"difficulty": "hard", "turn_limit": 100}
+    assert table.case["options"] == {"difficulty": "hard"}  # for_case: only it makes the case
+    assert table.system.view(table.rules_case, table.state, 0)["max_turns"] == 100
+
+
+def test_defaults_fill_the_options_left_out() -> None:
+    table = new_table(options={})
+    assert table.options == {"difficulty": "standard", "turn_limit": 400}
+
+
+def test_options_on_the_command_line_are_accepted() -> None:
+    done = run_cli(
+        "play",
+        SYSTEM,
+        "--seed",
+        "3",
+        "--difficulty",
+        "easy",
+        "--option",
+        "turn_limit=100",
+        input="q\n",
+    )
+    assert done.exit_code == 0 and done.stderr == ""
+    assert "Turn 1 of at most 100." in done.stdout
+    assert done.stdout.rstrip().endswith("The solution stays sealed.")
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragments"),
+    [
+        (["--option", "turn_limit=7"], ["--option turn_limit", "100, 200, 400", "solo mode"]),
+        (["--option", "turn_limit=fast"], ["--option turn_limit", "must be one of"]),
+        (["--option", "colour=red"], ["--option colour", "difficulty, turn_limit"]),
+        (["--option", "colour"], ["KEY=VALUE"]),
+        (["--option", "turn_limit=100", "--option", "turn_limit=200"], ["given twice"]),
+        (["--difficulty", "extreme"], ["--difficulty", "'easy', 'standard', 'hard'"]),
+        (["--difficulty", "easy", "--option", "difficulty=hard"], ["disagree"]),
+        (["--mode", "tag"], ["no mode 'tag'"]),
+        (["--seats", "Ann,bot", "--mode", "solo"], ["solo mode takes 1 to 1 seats"]),
+        (["--seats", "bot"], ["at least one person"]),
+    ],
+)
+def test_bad_play_input_is_one_line(argv: list[str], fragments: list[str]) -> None:
+    assert_refused(run_cli("play", SYSTEM, *argv, input="q\n"), *fragments)
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragments"),
+    [
+        (["--seed", "-3"], ["casebook play", "--seed"]),
+        (["--seed", "x"], ["casebook play", "--seed"]),
+        (["--option"], ["--option", "requires an argument"]),
+        ([], ["casebook play", "SYSTEM"]),
+    ],
+)
+def test_bad_play_arguments_are_one_line_usage_errors(
+    argv: list[str], fragments: list[str]
+) -> None:
+    args = argv if not argv else [SYSTEM, *argv]
+    assert_refused(run_cli("play", *args), *fragments, code=2)
+
+
+def test_a_system_without_that_option_refuses_it() -> None:
+    done = run_cli("play", TOY, "--difficulty", "easy", env=TOY_ENV)
+    assert_refused(done, "--difficulty", "No such option", "Toy Culprit, solo mode")
+
+
+# The summary, from the system's template ----------------------------------------------------
+
+
+def test_the_summary_comes_from_midnights_template() -> None:
+    table = new_table()
+    type_with(table, scripted(["q"]))
+    play.play(table)
+    view = table.system.view(table.rules_case, table.state, 0)
+    me = view["inspectors"][0]
+    names = public_glossary(table.case["public"])
+    text = transcript(table)
+    assert f"Inspector is in {names[me['location']]} ({me['location']})." in text
+    assert f"Map ({view['deck_count']} cards face down): " in text
+
+
+# Any system, no shared code changed ---------------------------------------------------------
+
+
+def test_toy_culprit_plays_to_the_end_through_the_command_line() -> None:
+    """A second system at the terminal: Ann investigates until the game ends."""
+    done = run_cli(
+        "play",
+        TOY,
+        "--mode",
+        "duel",
+        "--seats",
+        "Ann,bot",
+        "--seed",
+        "2",
+        input="1\n" * 40,
+        env=TOY_ENV,
+    )
+    assert done.exit_code == 0 and done.stderr == "", done.stderr
+    out = done.stdout
+    assert "Toy Culprit, duel mode, case seed 2. At the table: Ann, Bot 2 (bot)." in out
+    assert "What will Ann do?" in out and "  1) Investigate" in out and "  2) Accuse" in out
+    assert "Winners: " in out and "The solution:\n  Culprit: " in out
+    assert "The game is over" in out  # Toy Culprit's ending, from the common template
+    assert "The solution stays sealed" not in out
+    assert out.count("The game is over") == 1  # told once, not again as an event
+
+
+def test_toy_culprit_accusations_are_asked_by_name() -> None:
+    done = run_cli(
+        "play",
+        TOY,
+        "--mode",
+        "duel",
+        "--seats",
+        "Ann,bot",
+        "--seed",
+        "2",
+        input="2\n1\n",
+        env=TOY_ENV,
+    )
+    assert done.exit_code == 0, done.stderr
+    assert "Suspect? (b: back to the actions)\n  1) Ada\n  2) Bram" in done.stdout
+    assert "Ann accused Ada" in done.stdout
+
+
+def test_toy_culprit_in_hot_seat_clears_the_screen_between_people() -> None:
+    table = new_table("Ann,Bob", mode="duel", system=TOY, options={})
+    type_with(table, bot_typist(table, 3))
+    outcome = play.play(table)
+    assert outcome is not None
+    text = transcript(table)
+    assert "=== Ann's turn ===" in text and "=== Bob's turn ===" in text
+    assert "Pass the keyboard to Bob." in text and "\n" * 40 in text
+
+
+def test_the_installed_command_plays_toy_culprit() -> None:
+    done = run_process(
+        "play", TOY, "--mode", "duel", "--seats", "Ann,bot", stdin="1\n" * 40, env=TOY_ENV
+    )
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert "Winners: " in done.stdout

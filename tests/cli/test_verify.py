@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import dataclasses
 import json
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -14,8 +13,8 @@ import pytest
 from api.commands.generate import to_json_line
 from generator import registry as generators
 from rules import registry
+from tests.cli import stand_in
 from tests.cli.helpers import SYSTEM, assert_one_line_error, assert_refused, run_cli, run_process
-from tests.toy.system import ToyCulprit
 
 TOY = "cli-test-system"
 
@@ -141,22 +140,13 @@ def toy_generator() -> Iterator[list[Mapping[str, Any]]]:
         seen.append(envelope)
         return [] if envelope["public"]["n"] % 2 == 0 else [("toy/odd", "odd cases are unfair")]
 
-    registry.register(registry.Registration(system=stand_in(TOY), generate=parts))
+    registry.register(stand_in.registration(TOY, generate=parts))
     registry.register(
-        registry.Registration(
-            system=stand_in(f"{TOY}-checked"), generate=parts, verify=check, schema_version=2
-        )
+        stand_in.registration(f"{TOY}-checked", generate=parts, verify=check, schema_version=2)
     )
     yield seen
     registry.unregister(TOY)
     registry.unregister(f"{TOY}-checked")
-
-
-def stand_in(system_id: str) -> ToyCulprit:
-    """Toy Culprit's rules under another id: these tests only need a registered system."""
-    system = ToyCulprit()
-    system.SPEC = dataclasses.replace(system.SPEC, id=system_id)
-    return system
 
 
 def test_the_hook_calls_the_systems_verifier(toy_generator: list[Mapping[str, Any]]) -> None:

@@ -1,0 +1,1 @@
+"""Tests of narration modules added with the terminal game."""
