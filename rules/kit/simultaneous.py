@@ -17,9 +17,10 @@ from rules.core import JSONScalar
 
 from .errors import KitError
 
-#: What a seat may choose: a scalar (a seat, a suspect id) or a flat object of scalars (an
-#: accusation naming several fields). Both round-trip through :mod:`rules.serial`.
-Choice: TypeAlias = JSONScalar | Mapping[str, JSONScalar]
+#: What a seat may choose: a scalar (a seat, a suspect id), a list of scalars (a subset: the
+#: suspects of a vote) or a flat object of scalars (an accusation naming several fields). Each
+#: round-trips through :mod:`rules.serial`.
+Choice: TypeAlias = JSONScalar | tuple[JSONScalar, ...] | Mapping[str, JSONScalar]
 
 
 class CommitError(KitError):
@@ -59,7 +60,13 @@ class Commitments:
             raise CommitError(f"seat {seat} has no choice to make now", code="commit/not-expected")
         if seat in self.choices:
             raise CommitError(f"seat {seat} has already chosen", code="commit/already-committed")
-        sealed = dict(choice) if isinstance(choice, Mapping) else choice
+        sealed: Choice
+        if isinstance(choice, Mapping):
+            sealed = dict(choice)
+        elif isinstance(choice, list | tuple):
+            sealed = tuple(choice)
+        else:
+            sealed = choice
         return Commitments(expected=self.expected, choices={**self.choices, seat: sealed})
 
     def has_committed(self, seat: int) -> bool:

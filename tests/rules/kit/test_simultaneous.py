@@ -92,3 +92,9 @@ def test_views_before_the_reveal_do_not_depend_on_the_choices(
     assert as_text(one.public_view()) == as_text(two.public_view())
     for seat in sorted(seats - set(done)):
         assert one.view_for(seat) == two.view_for(seat)
+
+
+def test_a_subset_choice_is_sealed_as_a_tuple_and_round_trips() -> None:
+    decision = Commitments.open([0, 1]).commit(0, ["C2", "C4"]).commit(1, ("C1",))
+    assert decision.reveal() == {0: ("C2", "C4"), 1: ("C1",)}
+    assert round_trip(decision) == decision
