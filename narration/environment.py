@@ -16,6 +16,8 @@ from typing import Any
 
 import jinja2
 
+from narration.variants import VariantsExtension
+
 TEMPLATES = Path(__file__).parent / "templates"
 
 _extra_folders: dict[str, Path] = {}
@@ -124,6 +126,7 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=False,
         autoescape=False,
+        extensions=[VariantsExtension],
     )
     env.filters["pick"] = pick
     env.filters["join_names"] = join_names
