@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,12 +60,22 @@ class SeatRequest:
     bot: bool = False
 
 
-class Service:
-    """The API's use-cases over one store."""
+def secret_seed() -> int:
+    """A fresh secret seed: a game's own draws, or a case nobody chose."""
+    return secrets.randbits(SEED_BITS)
 
-    def __init__(self, store: Store) -> None:
+
+class Service:
+    """The API's use-cases over one store.
+
+    ``draw_seed`` makes the secret seeds; a test that needs two games to draw alike gives its
+    own instead of patching the process's random source.
+    """
+
+    def __init__(self, store: Store, *, draw_seed: Callable[[], int] = secret_seed) -> None:
         self.store = store
         self.cases = CaseCache()
+        self.draw_seed = draw_seed
 
     def check_database(self) -> None:
         """Raise :class:`~api.storage.StoreError` unless the database answers."""
@@ -101,7 +111,7 @@ class Service:
         options = dict(options)
         if difficulty is not None:
             options["difficulty"] = difficulty
-        seed = _seed(seed)
+        seed = self.draw_seed() if seed is None else seed
         case = generators.generate(system_id, seed, options)
         token = security.new_token()
         stored = self.store.create_case(
@@ -224,7 +234,8 @@ class Service:
         new_case = None
         if case_id is None:
             case_options = {name: value for name, value in resolved.items() if name in for_case}
-            envelope = generators.generate(system_id, _seed(seed), case_options)
+            case_seed = self.draw_seed() if seed is None else seed
+            envelope = generators.generate(system_id, case_seed, case_options)
             new_case = self.store.new_case(
                 system=system_id, seed=envelope["seed"], case=envelope, author_token_hash=None
             )
@@ -237,7 +248,7 @@ class Service:
                     detail, code="options/for-case", fields=[(f"/options/{chosen[0]}", detail)]
                 )
             opened = self._case_for_game(system_id, case_id)
-        game_seed = secrets.randbits(SEED_BITS)
+        game_seed = self.draw_seed()
         state = system.new_game(opened.case, table, mode, seed=game_seed, options=resolved)
         bots = frozenset(number for number, seat in enumerate(table) if seat.bot)
         state, steps = run_bots(
@@ -451,10 +462,6 @@ def _result(game: OpenGame, opened: OpenCase, outcome: Outcome) -> dict[str, Any
 def _pointer(*keys: str) -> str:
     """The JSON pointer (RFC 6901) to ``keys`` in a request body."""
     return "".join("/" + key.replace("~", "~0").replace("/", "~1") for key in keys)
-
-
-def _seed(seed: int | None) -> int:
-    return secrets.randbits(SEED_BITS) if seed is None else seed
 
 
 def _status(system: System, case: Any, state: Any) -> str:
