@@ -54,7 +54,7 @@ class Commitments:
             raise CommitError("a decision needs at least one seat", code="commit/no-seats")
         return cls(expected=expected)
 
-    def commit(self, seat: int, choice: Choice) -> Commitments:
+    def commit(self, seat: int, choice: Choice | list[JSONScalar]) -> Commitments:
         """``seat``'s sealed ``choice`` recorded; it cannot be changed afterwards."""
         if seat not in self.expected:
             raise CommitError(f"seat {seat} has no choice to make now", code="commit/not-expected")
