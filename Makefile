@@ -24,6 +24,7 @@ lint: $(BIN)/casebook
 	$(BIN)/mypy rules generator narration api tests benchmarks
 
 bench: $(BIN)/casebook
+	bash benchmarks/install-tools.sh
 	$(BIN)/python -m benchmarks
 
 openapi: $(BIN)/casebook
