@@ -24,23 +24,27 @@ must end in a given wall-clock time, :func:`run_with_time_limit` (or a :class:`L
 one's own) runs a function in a long-lived worker process and kills it when the limit passes:
 the caller gets :class:`TimeLimitExceeded` within the limit and a small margin, the killed
 worker is reaped (no zombie), and the next call starts a fresh worker. The function, its
-arguments and its result cross a pipe, so they must pickle (a module-level function does).
+arguments and its result cross a pipe, so they must pickle, and the worker, a fresh interpreter
+with the caller's import path, must be able to import the function by its module's name (a
+module-level function of a package does; one of a ``python -`` script does not).
 """
 
 from __future__ import annotations
 
-import atexit
 import enum
 import functools
-import multiprocessing
-import multiprocessing.connection
-import multiprocessing.context
+import json
 import os
+import signal
+import subprocess
+import sys
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 from importlib import import_module
-from typing import Any, Literal, ParamSpec, TypeVar, cast
+from multiprocessing.connection import Connection
+from typing import Any, ParamSpec, TypeVar, cast
 
 import z3
 
@@ -48,7 +52,6 @@ from .retry import GenerationError
 
 P = ParamSpec("P")
 T = TypeVar("T")
-StartMethod = Literal["spawn", "forkserver", "fork"]
 
 #: How many shapes' base texts a process keeps (a shape's text is tens of kilobytes).
 SHAPES_CACHED = 512
@@ -175,22 +178,31 @@ STARTUP_SECONDS = 60.0
 #: How long to wait for a killed worker to be reaped.
 REAP_SECONDS = 5.0
 
+#: The worker's first lines: the caller's import path, then :func:`_serve`. The worker is a
+#: fresh interpreter that never runs the caller's main module again (multiprocessing's
+#: ``spawn`` would, with its side effects, and fails when the caller is ``python -``).
+_BOOT = (
+    "import json, os, sys; sys.path[:] = json.loads(os.environ.pop('CASEBOOK_WORKER_PATH'));"
+    " from generator.kit.runner import _serve; _serve()"
+)
+
 
 class LimitedWorker:
     """A long-lived worker process that runs one call at a time under a hard time limit.
 
-    ``preload`` names modules the worker imports when it starts, so their import time (z3 takes
-    about 0.1 s) never counts against a call's limit. ``start_method`` is a multiprocessing start
-    method; ``"spawn"`` (the default) starts a clean interpreter, safe in a threaded server.
-    Calls from several threads take turns.
+    The worker is a fresh Python interpreter with the caller's import path, in a process group
+    of its own, so a kill also stops whatever it started. ``preload`` names modules it imports
+    when it starts, so their import time (z3 takes about 0.1 s) never counts against a call's
+    limit. Calls from several threads take turns. POSIX only.
     """
 
-    def __init__(self, *, preload: Sequence[str] = (), start_method: StartMethod = "spawn") -> None:
+    def __init__(self, *, preload: Sequence[str] = ()) -> None:
         self._preload = tuple(preload)
-        self._context = _context_for(start_method)
         self._lock = threading.Lock()
-        self._process: multiprocessing.process.BaseProcess | None = None
-        self._connection: multiprocessing.connection.Connection | None = None
+        self._process: subprocess.Popen[bytes] | None = None
+        self._jobs: Connection | None = None
+        self._answers: Connection | None = None
+        self._finalizer: weakref.finalize[Any, Any] | None = None
         self._owner = os.getpid()
 
     @property
@@ -204,17 +216,21 @@ class LimitedWorker:
         if limit <= 0:
             raise ValueError(f"the time limit must be positive, not {limit}")
         with self._lock:
-            connection = self._ready()
+            jobs, answers = self._ready()
             started = time.monotonic()
-            connection.send((function, args, kwargs))
-            if not connection.poll(limit):
+            try:
+                jobs.send((function, args, kwargs))
+            except (BrokenPipeError, ConnectionError):
+                self._kill()
+                raise WorkerCrashed(f"the worker process died before {_name(function)}") from None
+            if not answers.poll(limit):
                 self._kill()
                 raise TimeLimitExceeded(
                     f"{_name(function)} did not finish within {limit:g} s (stopped after"
                     f" {time.monotonic() - started:.2f} s)"
                 )
             try:
-                ok, payload = connection.recv()
+                ok, payload = answers.recv()
             except (EOFError, OSError):
                 self._kill()
                 raise WorkerCrashed(f"the worker process died during {_name(function)}") from None
@@ -229,11 +245,6 @@ class LimitedWorker:
     def close(self) -> None:
         """Stop the worker (a new call starts another one)."""
         with self._lock:
-            if self._connection is not None and self._owned():
-                try:
-                    self._connection.send(None)
-                except OSError:
-                    pass
             self._kill(graceful=True)
 
     def __enter__(self) -> LimitedWorker:
@@ -242,83 +253,109 @@ class LimitedWorker:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
-    def _owned(self) -> bool:
-        return os.getpid() == self._owner
-
-    def _ready(self) -> multiprocessing.connection.Connection:
-        if not self._owned():  # forked from the owner: the worker is the parent's, leave it be
-            self._process, self._connection, self._owner = None, None, os.getpid()
-        if self._process is not None and self._connection is not None:
-            if self._process.is_alive():
-                return self._connection
+    def _ready(
+        self,
+    ) -> tuple[Connection, Connection]:
+        if os.getpid() != self._owner:  # forked from the owner: the worker is the parent's
+            self._process = self._jobs = self._answers = self._finalizer = None
+            self._owner = os.getpid()
+        if self._process is not None and self._jobs is not None and self._answers is not None:
+            if self._process.poll() is None:
+                return self._jobs, self._answers
             self._kill()
-        ours, theirs = self._context.Pipe()
-        process = self._context.Process(
-            target=_serve, args=(theirs, self._preload), name="casebook-limited-worker"
+        environment = {**os.environ, "CASEBOOK_WORKER_PATH": json.dumps(sys.path)}
+        process = subprocess.Popen(
+            [sys.executable, "-c", _BOOT, *self._preload],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=environment,
+            start_new_session=True,
         )
-        process.daemon = True
-        process.start()
-        theirs.close()
-        self._process, self._connection = process, ours
-        if not ours.poll(STARTUP_SECONDS):
+        assert process.stdin is not None and process.stdout is not None
+        jobs = Connection(os.dup(process.stdin.fileno()), readable=False)
+        answers = Connection(os.dup(process.stdout.fileno()), writable=False)
+        process.stdin.close()
+        process.stdout.close()
+        self._process, self._jobs, self._answers = process, jobs, answers
+        # stop the worker with its owner: at exit, or when the owner is garbage-collected
+        self._finalizer = weakref.finalize(
+            self, _stop, self._owner, process, jobs, answers, graceful=True
+        )
+        try:
+            ready = answers.poll(STARTUP_SECONDS) and answers.recv() == "ready"
+        except (EOFError, OSError):
+            ready = False
+        if not ready:
             self._kill()
             raise WorkerCrashed(f"the worker did not start within {STARTUP_SECONDS:g} s")
-        try:
-            ours.recv()  # "ready"
-        except (EOFError, OSError):
-            self._kill()
-            raise WorkerCrashed("the worker died while starting") from None
-        return ours
+        return jobs, answers
 
     def _kill(self, *, graceful: bool = False) -> None:
-        process, connection = self._process, self._connection
-        self._process = self._connection = None
-        if process is not None and self._owned():
-            if graceful:
-                process.join(REAP_SECONDS)
-            if process.is_alive():
-                process.kill()
-            process.join(REAP_SECONDS)  # reaps it: no zombie is left behind
-            process.close()
+        process, jobs, answers = self._process, self._jobs, self._answers
+        self._process = self._jobs = self._answers = None
+        if self._finalizer is not None:
+            self._finalizer.detach()
+            self._finalizer = None
+        _stop(self._owner, process, jobs, answers, graceful=graceful)
+
+
+def _stop(
+    owner: int,
+    process: subprocess.Popen[bytes] | None,
+    jobs: Connection | None,
+    answers: Connection | None,
+    *,
+    graceful: bool,
+) -> None:
+    """End a worker: close its pipes (a worker that reads the end of its jobs stops), kill its
+    process group unless it stopped, and reap it. Only the process that started it does."""
+    for connection in (jobs, answers):
         if connection is not None:
             connection.close()
-
-
-def _context_for(
-    method: StartMethod,
-) -> (
-    multiprocessing.context.SpawnContext
-    | multiprocessing.context.ForkServerContext
-    | multiprocessing.context.ForkContext
-):
-    if method == "fork":
-        return multiprocessing.get_context("fork")
-    if method == "forkserver":
-        return multiprocessing.get_context("forkserver")
-    return multiprocessing.get_context("spawn")
-
-
-def _serve(connection: multiprocessing.connection.Connection, preload: tuple[str, ...]) -> None:
-    """The worker's loop: import ``preload``, then run each call it is sent until told to stop."""
-    for module in preload:
-        import_module(module)
-    connection.send("ready")
-    while True:
+    if process is None or os.getpid() != owner:
+        return
+    if graceful:
         try:
-            job = connection.recv()
+            process.wait(REAP_SECONDS)
+        except subprocess.TimeoutExpired:
+            pass
+    if process.poll() is None:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    process.wait(REAP_SECONDS)  # reaps it: no zombie is left behind
+
+
+def _serve() -> None:
+    """The worker's loop: import the modules named on its command line, then run each call it
+    is sent until its jobs end."""
+    jobs = Connection(os.dup(0), writable=False)
+    answers = Connection(os.dup(1), readable=False)
+    os.dup2(2, 1)  # what the work prints goes to stderr, never into the answers
+    nothing = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(nothing, 0)
+    os.close(nothing)
+    for module in sys.argv[1:]:
+        import_module(module)
+    answers.send("ready")
+    while True:
+        answer: tuple[bool, Any]
+        try:
+            function, args, kwargs = jobs.recv()
         except (EOFError, OSError, KeyboardInterrupt):
             return
-        if job is None:
-            return
-        function, args, kwargs = job
-        try:
-            answer: tuple[bool, Any] = (True, function(*args, **kwargs))
-        except Exception as error:
+        except Exception as error:  # the job does not unpickle here (a function of __main__)
             answer = (False, error)
+        else:
+            try:
+                answer = (True, function(*args, **kwargs))
+            except Exception as error:
+                answer = (False, error)
         try:
-            connection.send(answer)
+            answers.send(answer)
         except Exception as error:  # the result or the exception does not pickle
-            connection.send((False, RuntimeError(f"the worker cannot send its answer: {error!r}")))
+            answers.send((False, RuntimeError(f"the worker cannot send its answer: {error!r}")))
 
 
 _shared: LimitedWorker | None = None
@@ -334,7 +371,6 @@ def run_with_time_limit(
     with _shared_lock:
         if _shared is None:
             _shared = LimitedWorker(preload=("z3",))
-            atexit.register(_shared.close)
         worker = _shared
     return worker.call(limit, function, *args, **kwargs)
 

@@ -19,7 +19,7 @@ import generator.murdered_by_midnight as mbm  # (importing it registers the gene
 from generator import registry
 from generator.kit import smt
 from generator.kit.retry import AttemptsExhausted, GenerationError, Rejected
-from generator.kit.runner import CaseSolver
+from generator.kit.runner import CaseSolver, run_with_time_limit
 from generator.murdered_by_midnight import maker
 from generator.murdered_by_midnight.maker import build_case, draft, learnable_facts, neighbours
 from generator.murdered_by_midnight.model import (
@@ -386,6 +386,12 @@ def test_cases_stay_the_same_for_the_same_seed() -> None:
         "cases changed; if that is intended, regenerate GOLDEN with"
         " .venv/bin/python -m tests.murdered_by_midnight.test_generator"
     )
+
+
+def test_a_case_made_under_a_hard_time_limit_is_the_same_case() -> None:
+    """The API can bound untrusted options in wall-clock time; the worker makes the same case."""
+    options = {"difficulty": "hard"}
+    assert run_with_time_limit(60, mbm.generate, 8, options) == mbm.generate(8, options)
 
 
 if __name__ == "__main__":

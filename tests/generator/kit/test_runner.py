@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -139,6 +141,16 @@ def die() -> None:
     os._exit(3)
 
 
+def chatty(value: int) -> int:
+    print("a stray line on stdout")
+    return value
+
+
+def start_a_child_and_hang() -> None:
+    subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+    sleep_forever()
+
+
 @pytest.fixture(scope="module")
 def worker() -> Iterator[LimitedWorker]:
     with LimitedWorker(preload=("z3", "generator.kit.runner")) as worker:
@@ -194,6 +206,37 @@ def test_a_dead_worker_is_reported_and_replaced(worker: LimitedWorker) -> None:
     assert worker.call(30, add, 1, 1) == 2
 
 
+def test_what_the_work_prints_does_not_disturb_the_answers(
+    worker: LimitedWorker, capfd: pytest.CaptureFixture[str]
+) -> None:
+    assert worker.call(5, chatty, 7) == 7
+    assert worker.call(5, add, 1, 2) == 3
+
+
+def test_a_kill_stops_what_the_work_started(worker: LimitedWorker) -> None:
+    old = worker.pid
+    assert old is not None
+    with pytest.raises(TimeLimitExceeded):
+        worker.call(1.0, start_a_child_and_hang)
+    deadline = time.monotonic() + 2
+    while _in_group(old) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not _in_group(old), "a process of the killed worker's group survived"
+    assert worker.call(30, add, 1, 1) == 2
+
+
+def _in_group(group: int) -> bool:
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == group and fields[0] != "Z":
+                return True
+    return False
+
+
 def test_another_process_finds_the_same_model(worker: LimitedWorker) -> None:
     here = [solve_pair(13, seed) for seed in range(6)]
     there = [worker.call(30, solve_pair, 13, seed) for seed in range(6)]
@@ -213,3 +256,17 @@ def test_run_with_time_limit_uses_a_shared_worker() -> None:
 def test_the_limit_must_be_positive(worker: LimitedWorker) -> None:
     with pytest.raises(ValueError, match="positive"):
         worker.call(0, add, 1, 2)
+
+
+def test_integer_and_boolean_constants_read_as_numbers() -> None:
+    text = smt.script(
+        [
+            smt.declare_const("n", "Int"),
+            smt.declare_const("flag", "Bool"),
+            smt.assert_(smt.eq("n", "41")),
+            smt.assert_("flag"),
+        ]
+    )
+    solver = CaseSolver(text, logic="QF_LIA", rlimit=1_000_000, random_seed=0)
+    assert solver.check() is Verdict.SAT
+    assert solver.values() == {"n": 41, "flag": 1}
