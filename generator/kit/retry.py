@@ -19,11 +19,14 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import TypeVar
 
+from rules.errors import InvalidInputError
+
 T = TypeVar("T")
 
 
-class GenerationError(RuntimeError):
-    """No case could be made (or proved) for these options and seed."""
+class GenerationError(InvalidInputError):
+    """No case could be made (or proved) for these options and seed: the options ask for more
+    than the generator can make, so the request is refused (422), never a server error."""
 
     code = "case/generation-failed"
 

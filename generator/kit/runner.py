@@ -165,12 +165,14 @@ class TimeLimitExceeded(GenerationError):
     """The work did not finish within its wall-clock limit; the worker was killed."""
 
     code = "case/time-limit"
+    status = 503
 
 
 class WorkerCrashed(GenerationError):
     """The worker process died during the call (killed from outside, out of memory, a crash)."""
 
     code = "case/worker-crashed"
+    status = 503
 
 
 #: How long a new worker may take to start and import its ``preload`` modules.

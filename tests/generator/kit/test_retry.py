@@ -97,3 +97,12 @@ def test_rejected_reads_back() -> None:
 def test_at_least_one_attempt() -> None:
     with pytest.raises(ValueError, match="at least one attempt"):
         retry(lambda rng: 1, seed=0, attempts=0)
+
+
+def test_a_generator_that_gives_up_is_a_refusal_of_the_request_not_a_server_error() -> None:
+    from rules.errors import CasebookError
+
+    error = AttemptsExhausted("case", 3, {"prints/no-holder": 3})
+    assert isinstance(error, CasebookError)
+    assert (error.status, error.code) == (422, "case/attempts-exhausted")
+    assert "prints/no-holder" in error.message
