@@ -60,7 +60,6 @@ __all__ = [
     "Visit",
     "distances",
     "floor_plan",
-    "is_possible_death",
 ]
 
 #: Effort bound per check: counts the same on every run, unlike a timeout.
@@ -206,14 +205,6 @@ class Facts:
     victim: int
     solution: tuple[int, int, int, int]  # murderer, weapon, motive, slot
     victim_alive: tuple[int, ...] = ()  # slots at which the victim was seen away from the scene
-
-
-def is_possible_death(slot: int, victim_alive: Iterable[int]) -> bool:
-    """The cross-reference rule (docs/rulings.md) in plain Python: the body lies at the scene
-    from the death on, so a death at ``slot`` is possible only after every slot at which a
-    witness saw the victim alive away from the scene. :func:`facts_text` writes the same rule
-    for z3; the verifier (:mod:`.verify`) keeps an independent copy on purpose."""
-    return all(slot > alive for alive in victim_alive)
 
 
 def _x(character: int, slot: int) -> str:
@@ -378,7 +369,8 @@ def facts_text(facts: Facts) -> str:
             any_pair(confirmed, WEAPON, MURDERER),
             any_pair(facts.suspicions, MURDERER, MOTIVE),
             any_pair(facts.scene_sightings, MURDERER, TIME),
-            # the cross-reference rule (is_possible_death): after every sighting of the victim
+            # the cross-reference rule (rules' reasoning.is_possible_death): after every sighting
+            # of the victim
             *(smt.assert_(smt.app("bvugt", TIME, n(alive))) for alive in facts.victim_alive),
             smt.assert_(smt.not_(smt.eq(MURDERER, n(facts.victim)))),
             smt.assert_(

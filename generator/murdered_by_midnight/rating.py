@@ -33,9 +33,9 @@ import itertools
 from typing import Any
 
 from rules.murdered_by_midnight.case import MbmCase
+from rules.murdered_by_midnight.reasoning import is_possible_death
 
 from .maker import learnable_facts
-from .model import is_possible_death
 
 LABELS = ((13.0, "gentle"), (18.0, "tricky"))
 #: One more answer to hear and a false time to rule out.

@@ -301,9 +301,10 @@ class _Checker:
         """The times ``groups`` allow for a death by ``murderer``: a time at which a witness saw
         them at the scene, unless a witness saw the victim away from the scene then or later."""
         # The cross-reference rule of docs/rulings.md, written again here on purpose. The
-        # generator states it for z3 (model.facts_text) and in Python (model.is_possible_death);
-        # this copy is the verifier's own, read from the rulebook without the generator's code,
-        # so that a mistake in one is caught by the other. Do not replace it with a shared one.
+        # generator states it for z3 (model.facts_text), the rules in Python
+        # (reasoning.is_possible_death); this copy is the verifier's own, read from the rulebook
+        # without the generator's code, so that a mistake in one is caught by the other. Do not
+        # replace it with a shared one.
         case = self.case
         order = {time: index for index, time in enumerate(case.times)}
         alive = [

@@ -12,11 +12,27 @@ rules out, so the time is settled only once every living character has told what
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from .spec import Act
+
+
+class _Ordered(Protocol):
+    def __gt__(self, other: Any, /) -> bool: ...
+
+
+T = TypeVar("T", bound=_Ordered)
+
+
+def is_possible_death(time: T, victim_seen_alive: Iterable[T]) -> bool:
+    """The cross-reference rule (docs/rulings.md): the body lies at the scene from the death on,
+    so a death at ``time`` is possible only after every time a witness saw the victim alive away
+    from the scene. Times are anything ordered as the evening runs: slot numbers for the
+    generator, "HH:MM" for a view. The generator states the same rule for z3 in its model; its
+    independent verifier keeps its own copy on purpose."""
+    return all(time > alive for alive in victim_seen_alive)
 
 
 @dataclass
@@ -91,7 +107,7 @@ class Notes:
             if s["person"] == murderer
             and s["location"] == scene
             and s["time"] < case["discovered_at"]  # the death came before the body was found
-            and all(s["time"] > time for time in alive)  # "HH:MM" sorts as it reads
+            and is_possible_death(s["time"], alive)  # "HH:MM" sorts as it reads
         }
 
     def heard_every_sighting(self, case: Mapping[str, Any]) -> bool:
@@ -148,9 +164,7 @@ def _possible_times(case: Mapping[str, Any], notes: Notes) -> list[str]:
     every sighting is heard and the murderer known, only those at which they were at the scene."""
     scene, victim = case["scene"], case["victim"]
     alive = [s["time"] for s in notes.sightings if s["person"] == victim and s["location"] != scene]
-    times = [
-        t for t in case["times"] if t < case["discovered_at"] and all(t > seen for seen in alive)
-    ]
+    times = [t for t in case["times"] if t < case["discovered_at"] and is_possible_death(t, alive)]
     murderer = notes.murderer
     if murderer is not None and notes.heard_every_sighting(case):
         at_scene = notes.times(case, murderer)
