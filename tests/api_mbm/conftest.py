@@ -6,11 +6,13 @@ tests that need to know every answer of the case in advance.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from generator import registry as generators
+from rules import registry
 from rules.murdered_by_midnight.case import SYSTEM_ID, to_envelope_parts
 from tests.murdered_by_midnight.sample_case import sample_case
 
@@ -20,8 +22,8 @@ def _sample_parts(seed: int, options: Any) -> dict[str, Any]:
 
 
 @pytest.fixture
-def sample_generator(monkeypatch: pytest.MonkeyPatch) -> None:
+def sample_generator() -> Iterator[None]:
     """Cases of the sample case, whatever the seed; the real generator is back afterwards."""
     generators.load()  # the built-in generator registers on import: let it, then stand in
-    stand_in = generators.Generator(SYSTEM_ID, _sample_parts)
-    monkeypatch.setitem(generators._GENERATORS, SYSTEM_ID, stand_in)
+    with registry.override(SYSTEM_ID, generate=_sample_parts):
+        yield

@@ -15,7 +15,7 @@ from typing import Any
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from rules.core import Action, ActionSpec
+from rules.core import Action, ActionSpec, Param, Subset
 from tests.api.helpers import Table, assert_problem
 from tests.api_mbm.helpers import reveals_solution
 
@@ -27,9 +27,16 @@ MAX_REQUESTS = 20_000
 def specs_from_json(actions: Sequence[Mapping[str, Any]]) -> list[ActionSpec]:
     """The advertised actions (``ActionSpec.to_json``) back as specs, for a bot to choose from."""
     return [
-        ActionSpec(item["type"], {name: tuple(p["choices"]) for name, p in item["params"].items()})
+        ActionSpec(item["type"], {name: _param(p) for name, p in item["params"].items()})
         for item in actions
     ]
+
+
+def _param(data: Mapping[str, Any]) -> Param:
+    if data["kind"] == "subset":
+        return Subset(tuple(data["choices"]), data["min"], data["max"])
+    assert data["kind"] == "one", data
+    return tuple(data["choices"])
 
 
 @dataclass
@@ -42,6 +49,8 @@ class Client:
     requests: int = 0
     statuses: dict[int, int] = field(default_factory=dict)
     finished: bool = False
+    #: Every reply's body as text, for checks over all of them (the game seed appears in none).
+    bodies: list[str] = field(default_factory=list)
 
     def call(self, method: str, path: str, seat: int, **kwargs: Any) -> TestResponse:
         """One request as ``seat``: checked for its shape and for the solution."""
@@ -50,6 +59,7 @@ class Client:
         response = self.http.open(path, method=method, headers=self.table.auth(seat), **kwargs)
         status = response.status_code
         self.statuses[status] = self.statuses.get(status, 0) + 1
+        self.bodies.append(response.get_data(as_text=True))
         assert status < 500, response.get_data(as_text=True)
         if status >= 400:
             assert_problem(response, status)
@@ -92,7 +102,7 @@ class Client:
                 body = self.game(seat)
                 if body["status"] == "finished":
                     return body
-                if body["view"]["turn"] == seat:
+                if seat in body["to_act"]:
                     waiting = (seat, body)
                     break
             assert waiting is not None, "no person's seat is to act, yet the game runs"

@@ -16,6 +16,7 @@ from flask.testing import FlaskClient
 from generator import registry as generators
 from rules import registry
 from rules.core import Seat
+from rules.core import start as start_game
 from rules.murdered_by_midnight.case import SYSTEM_ID
 from tests.api_mbm.helpers import create_case, solution_of, start
 from tests.api_mbm.play import Client
@@ -91,12 +92,12 @@ def test_the_detective_cross_references_hard_cases() -> None:
     for seed in range(HARD_CASES):
         envelope = generators.generate(SYSTEM_ID, seed, {"difficulty": "hard"})
         solution = envelope["solution"]
-        state = system.new_game(envelope, [Seat("Bot", True)], "solo", seed)
+        case, state = start_game(system, envelope, [Seat("Bot", True)], "solo", seed=seed)
         rng = random.Random(seed)
         accusations = 0
-        while system.result(state) is None:
-            view = system.view(state, 0)
-            action = system.bot_choose(view, system.legal_actions(state, 0), rng)
+        while system.result(case, state) is None:
+            view = system.view(case, state, 0)
+            action = system.bot_choose(view, system.legal_actions(case, state, 0), rng)
             if action.type == "accuse":
                 accusations += 1
                 assert _times_heard(view, solution["murderer"]) == {solution["time"]}, seed
@@ -109,8 +110,8 @@ def test_the_detective_cross_references_hard_cases() -> None:
                     if (s["person"], s["location"]) == (solution["murderer"], view["case"]["scene"])
                 }
                 assert len(visits) == 2, (seed, visits)
-            state, _ = system.apply(state, 0, action)
-        outcome = system.result(state)
+            state, _ = system.apply(case, state, 0, action)
+        outcome = system.result(case, state)
         assert outcome is not None and outcome.winners == (0,), outcome
         assert accusations == 1, seed
-        assert dict(outcome.solution) == solution
+        assert outcome.solution is not None and dict(outcome.solution) == solution
