@@ -11,7 +11,7 @@ import pytest
 import tests.toy  # noqa: F401  (registers the system the server plays)
 from api.storage import Store
 from rules import registry
-from rules.core import Action, Seat
+from rules.core import Action, Seat, start
 from tests.server.live import LiveServer, Reply, request
 
 pytestmark = pytest.mark.slow
@@ -64,9 +64,13 @@ def assert_replay_rebuilds_the_stored_state(database_url: str, game_id: str) -> 
         assert [step.step for step in steps] == list(range(1, game.version + 1))
         system = registry.get(game.system)
         seats = [Seat(seat.name, seat.bot) for seat in game.seats]
-        state = system.new_game(game.case, seats, game.mode, game.seed)
+        case = store.get_case(game.case_id)
+        assert case is not None
+        opened, state = start(
+            system, case.case, seats, game.mode, seed=game.seed, options=game.options
+        )
         for step in steps:
-            state, _ = system.apply(state, step.seat, Action.from_json(step.action))
+            state, _ = system.apply(opened, state, step.seat, Action.from_json(step.action))
         assert system.state_to_json(state) == game.state
     finally:
         store.dispose()
