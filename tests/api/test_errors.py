@@ -9,6 +9,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from api.storage import StoreError
+from generator import registry as generators
+from rules.errors import UnavailableError
 from tests.api.helpers import TOY, Table, assert_problem
 
 GAME = {"system": TOY, "mode": "duel", "seats": [{"name": "Ann"}, {"name": "Ben"}]}
@@ -122,7 +124,23 @@ def test_store_failures_are_503_with_retry_after(
 
     monkeypatch.setattr(app.extensions["casebook"].store, "open_game", busy)
     response = client.get(f"/v1/games/{duel.id}", headers=duel.auth(0))
-    assert_problem(response, 503, "service-unavailable")
+    body = assert_problem(response, 503, "service-unavailable")
+    assert response.headers["Retry-After"] == "1"
+    assert body["detail"] == "The service is busy; try again shortly."  # the reason is logged
+    assert "read the game" not in response.get_data(as_text=True)
+
+
+def test_a_generator_time_limit_is_503_not_a_bug(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every error of the family keeps its status: an unavailable service is a 503, never 500."""
+
+    def slow(*args: object, **kwargs: object) -> None:
+        raise UnavailableError("The case took too long to make; try again.")
+
+    monkeypatch.setattr(generators, "generate", slow)
+    response = client.post("/v1/games", json={**GAME, "seed": 3})
+    assert_problem(response, 503)
     assert response.headers["Retry-After"] == "1"
 
 
@@ -133,4 +151,6 @@ def test_health_is_503_when_the_database_is_not_safe(
         raise StoreError("unsafe SQLite settings: journal_mode")
 
     monkeypatch.setattr(app.extensions["casebook"].store, "self_check", unsafe)
-    assert_problem(client.get("/v1/health"), 503, "service-unavailable")
+    response = client.get("/v1/health")
+    assert_problem(response, 503, "service-unavailable")
+    assert "journal_mode" not in response.get_data(as_text=True)

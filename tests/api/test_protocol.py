@@ -162,6 +162,17 @@ def test_no_answer_ever_shows_the_game_seed(app: Flask, client: FlaskClient) -> 
     body = "\n".join(seen)
     assert str(game.seed) not in body
     assert '"seed"' not in body  # not under any name either
+    # Nor is the game's own case named: with its id, POST /v1/cases/{id}/accuse would tell
+    # right from wrong, one guess at a time, while the game runs.
+    assert game.case_id not in body
+
+
+def test_a_game_s_own_case_has_no_author(app: Flask, client: FlaskClient) -> None:
+    table = start_game(client, [{"name": "Ann"}], seed=6)
+    game = store_of(app).get_game(table.id)
+    assert game is not None
+    response = client.get(f"/v1/cases/{game.case_id}", headers=table.auth(0))
+    assert_problem(response, 401, "auth/unauthenticated")  # no token is its author's
     assert_replays(app, table.id)
 
 
