@@ -3,8 +3,8 @@
 Each system supplies a *resampler*: given a case, a state and a seat, it returns another case
 and state that the seat cannot tell apart from the first (the murderer, the other hands, the
 undealt order redrawn among the possibilities the seat has not ruled out). The resampler is
-written from the rules' definition of what is hidden, not from the system's ``view``; that independence is what makes
-this test able to fail.
+written from the rules' definition of what is hidden, not from the system's ``view``; that
+independence is what makes this test able to fail.
 
 Along random playouts, at every step and for every seat (and a spectator):
 - the two worlds give the seat byte-identical views and identical legal actions, and wait for
