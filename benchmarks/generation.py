@@ -2,7 +2,7 @@
 
 Each case goes through ``generator.registry.generate`` (draft, z3 timeline, z3 uniqueness proof,
 independent verifier, rating); the figures are over consecutive seeds in one process, after one
-warm-up case (z3's import and the cached model text are per process, PERFORMANCE.md).
+warm-up case (z3's import and the cached model text are per process, docs/performance.md).
 """
 
 from __future__ import annotations

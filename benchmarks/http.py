@@ -1,7 +1,7 @@
 """HTTP throughput of the game endpoints, as ratios to a Flask hello-world in the same run.
 
 The reference and casebook on SQLite run under gunicorn with 2 sync workers on 127.0.0.1;
-casebook on PostgreSQL (when the test server answers) with 4, as PERFORMANCE.md sets it. wrk
+casebook on PostgreSQL (when the test server answers) with 4, as docs/performance.md sets it. wrk
 drives them (-t2 -c16) with Lua scripts that rotate over many solo games, so writers rarely
 collide on one game.
 """
@@ -24,7 +24,7 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
-from tests.server.live import ROOT, LiveServer, free_port, request
+from tests.api.server.live import ROOT, LiveServer, free_port, request
 
 GAMES = 200
 POSTGRES_URL = os.environ.get(

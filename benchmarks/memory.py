@@ -12,7 +12,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from tests.server.live import LiveServer, request
+from tests.api.server.live import LiveServer, request
 
 GAMES = 10_000
 

@@ -2,7 +2,7 @@
 
 Solving a case
 --------------
-z3's Python API is slow to build terms and fast to parse text (PERFORMANCE.md), so a model is
+z3's Python API is slow to build terms and fast to parse text (docs/performance.md), so a model is
 SMT-LIB text: the part that depends only on a case's *shape* (how many characters, rooms, time
 slots) is written once per process by a function decorated with :func:`cached_per_shape`, and
 each case appends its own few assertions. :class:`CaseSolver` then parses that text

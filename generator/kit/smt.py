@@ -3,7 +3,7 @@
 Each function returns the text of one term or command. A model composes them, so its rules read
 as ``assert_(eq(x, value))`` rather than as nested f-strings, and the text stays exactly what
 z3 parses (z3 reads the text much faster than it builds the same terms through its Python API;
-PERFORMANCE.md).
+docs/performance.md).
 
 Terms are plain ``str``: a symbol (``"x0_3"``), a literal (:func:`bv`, :func:`bits`) or an
 application (:func:`app` and the named shorthands).

@@ -1,0 +1,66 @@
+"""The SQLite writer gate: it queues writers, and a stuck gate costs time, never a write."""
+
+from __future__ import annotations
+
+import fcntl
+import threading
+import time
+from pathlib import Path
+
+from api.storage import Store
+from api.storage.gate import WriterGate
+from tests.api.storage.conftest import new_game, step
+
+
+def test_a_waiting_writer_starts_when_the_gate_is_released(tmp_path: Path) -> None:
+    gate = WriterGate(str(tmp_path / "db-writers"), timeout_ms=5000)
+    inside, order = threading.Event(), []
+
+    def holder() -> None:
+        with gate():
+            inside.set()
+            time.sleep(0.05)
+            order.append("first out")
+
+    thread = threading.Thread(target=holder)
+    thread.start()
+    inside.wait()
+    started = time.monotonic()
+    with gate():
+        order.append("second in")
+        waited = time.monotonic() - started
+    thread.join()
+
+    assert order == ["first out", "second in"]
+    assert 0.03 < waited < 0.5
+
+
+def test_a_gate_held_beyond_the_timeout_is_passed_by(tmp_path: Path) -> None:
+    path = tmp_path / "db-writers"
+    with path.open("w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        started = time.monotonic()
+        with WriterGate(str(path), timeout_ms=50)():
+            waited = time.monotonic() - started
+
+    assert 0.04 < waited < 1.0
+
+
+def test_store_writes_queue_on_the_gate_beside_the_database(tmp_path: Path) -> None:
+    db_path = tmp_path / "casebook.db"
+    store = Store(f"sqlite:///{db_path}", busy_timeout_ms=50)
+    try:
+        store.migrate()
+        game = new_game(store)
+        gate_path = Path(f"{db_path}-writers")
+        assert gate_path.exists()
+        with gate_path.open("w") as held:  # someone else in the gate: the move waits, then goes
+            fcntl.flock(held, fcntl.LOCK_EX)
+            started = time.monotonic()
+            moved = store.append_steps(
+                game.id, expected_version=0, steps=[step(1)], state={}, status="active"
+            )
+            assert time.monotonic() - started >= 0.04
+        assert moved == 1
+    finally:
+        store.dispose()

@@ -1,0 +1,147 @@
+"""SQLite specifics: durability settings, BEGIN IMMEDIATE for writers, busy beyond the timeout."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+
+from api.storage import Store, StoreError, checks
+from tests.api.storage.conftest import new_game, step
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "casebook.db"
+
+
+@pytest.fixture
+def sqlite_store(db_path: Path) -> Iterator[Store]:
+    store = Store(f"sqlite:///{db_path}")
+    store.migrate()
+    yield store
+    store.dispose()
+
+
+def test_self_check_reports_durable_settings(sqlite_store: Store) -> None:
+    report = sqlite_store.self_check()
+
+    assert report["journal_mode"] == "wal"
+    assert report["synchronous"] == "FULL"
+    assert isinstance(report["busy_timeout_ms"], int) and report["busy_timeout_ms"] > 0
+    assert report["foreign_keys"] == 1
+    assert report["filesystem"]  # known on Linux, and not a network filesystem
+
+
+def test_self_check_refuses_a_network_filesystem(
+    sqlite_store: Store, db_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mounts = tmp_path / "mounts"
+    mounts.write_text(f"/dev/vda / ext4 rw 0 0\nserver:/share {db_path.parent} nfs4 rw 0 0\n")
+    monkeypatch.setattr(checks, "_MOUNTS", mounts)
+
+    with pytest.raises(StoreError, match="filesystem"):
+        sqlite_store.self_check()
+
+
+def test_filesystem_of_picks_the_longest_mount_point(tmp_path: Path) -> None:
+    mounts = tmp_path / "mounts"
+    mounts.write_text(
+        "/dev/vda / ext4 rw 0 0\nserver:/a /mnt/a nfs rw 0 0\ntmpfs /mnt/a\\040b tmpfs rw 0 0\n"
+    )
+
+    assert checks.filesystem_of("/mnt/a/db.sqlite", mounts) == "nfs"
+    assert checks.filesystem_of("/mnt/a b/db.sqlite", mounts) == "tmpfs"
+    assert checks.filesystem_of("/mnt/ab/db.sqlite", mounts) == "ext4"
+    assert checks.filesystem_of("/db.sqlite", tmp_path / "missing") is None
+
+
+def test_self_check_fails_on_a_weakened_connection(sqlite_store: Store) -> None:
+    @sa.event.listens_for(sqlite_store.engine, "connect")
+    def weaken(dbapi_connection: Any, _record: object) -> None:
+        dbapi_connection.execute("PRAGMA synchronous = NORMAL")
+
+    sqlite_store.engine.dispose()  # the next connection is a new, weakened one
+
+    with pytest.raises(StoreError, match="synchronous"):
+        sqlite_store.self_check()
+
+
+def test_normal_synchronous_is_an_operator_choice(db_path: Path) -> None:
+    store = Store(f"sqlite:///{db_path}", sqlite_synchronous="normal")
+    try:
+        store.migrate()
+        assert store.self_check()["synchronous"] == "NORMAL"
+    finally:
+        store.dispose()
+
+
+def test_unknown_synchronous_settings_are_refused(db_path: Path) -> None:
+    with pytest.raises(ValueError, match="synchronous"):
+        Store(f"sqlite:///{db_path}", sqlite_synchronous="off")
+
+
+def test_writers_begin_immediate_and_readers_deferred(sqlite_store: Store) -> None:
+    game = new_game(sqlite_store)
+    begins: list[str] = []
+
+    @sa.event.listens_for(sqlite_store.engine, "before_cursor_execute")
+    def record(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if statement.startswith("BEGIN"):
+            begins.append(statement)
+
+    sqlite_store.append_steps(game.id, expected_version=0, steps=[step(1)], state={}, status="a")
+    sqlite_store.get_game(game.id)
+
+    assert begins == ["BEGIN IMMEDIATE", "BEGIN"]
+
+
+def test_foreign_keys_are_enforced(sqlite_store: Store) -> None:
+    with pytest.raises(StoreError):
+        sqlite_store.create_game(
+            system="toy",
+            mode="solo",
+            seed=1,
+            case_id="no-such-case",
+            options={},
+            seats=[],
+            state={},
+            steps=[],
+            status="active",
+        )
+
+
+def test_busy_beyond_the_timeout_is_a_clean_store_error(
+    db_path: Path, sqlite_store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
+    game = new_game(sqlite_store)
+    impatient = Store(f"sqlite:///{db_path}", busy_timeout_ms=1)
+    holder = sqlite3.connect(db_path, isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+
+        with pytest.raises(StoreError) as caught, caplog.at_level(logging.ERROR, "api.storage"):
+            impatient.append_steps(
+                game.id, expected_version=0, steps=[step(1)], state={}, status="a"
+            )
+        assert impatient.get_game(game.id) == game  # WAL: readers are not blocked by a writer
+
+        holder.execute("ROLLBACK")
+        moved = impatient.append_steps(
+            game.id, expected_version=0, steps=[step(1)], state={}, status="a"
+        )
+    finally:
+        holder.close()
+        impatient.dispose()
+
+    for message in (caught.value.message, str(caught.value)):  # what a client and the log see
+        for leak in (str(db_path), db_path.name, "locked", "sqlite", "UPDATE", "BEGIN", "games"):
+            assert leak not in message
+    assert caught.value.__cause__ is None and caught.value.__suppress_context__
+    assert "database is locked" in caplog.text  # the original goes to the log
+    assert moved == 1  # the store recovers once the lock is gone

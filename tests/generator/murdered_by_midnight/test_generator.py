@@ -1,0 +1,401 @@
+"""The Murdered by Midnight generator: every case it makes passes the independent verifier."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import random
+import statistics
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import generator.murdered_by_midnight as mbm  # (importing it registers the generator)
+from generator import registry
+from generator.kit import smt
+from generator.kit.retry import AttemptsExhausted, GenerationError, Rejected
+from generator.kit.runner import CaseSolver, run_with_time_limit
+from generator.murdered_by_midnight import maker
+from generator.murdered_by_midnight.maker import build_case, draft, learnable_facts, neighbours
+from generator.murdered_by_midnight.model import (
+    RoomCode,
+    TimelineSolver,
+    Verdict,
+    base_text,
+    floor_plan,
+)
+from generator.murdered_by_midnight.options import settings_from_options
+from generator.murdered_by_midnight.verify import verify
+from rules.murdered_by_midnight.case import SYSTEM_ID, MbmCase, WitnessGroup, from_envelope
+
+ROOT = Path(__file__).resolve().parents[3]
+
+OPTION_SETS: list[dict[str, Any]] = [
+    {"difficulty": "easy"},
+    {},
+    {"difficulty": "hard"},
+    {"locations": 4, "characters": 5, "witness_groups": 1, "red_herrings": 0},
+    {"difficulty": "hard", "locations": 12, "characters": 16, "witness_groups": 8},
+    {"locations": 12, "red_herrings": 11},
+    {"difficulty": "easy", "witness_groups": 3, "red_herrings": 5},
+]
+
+
+def canonical(envelope: dict[str, Any]) -> str:
+    return json.dumps(envelope, sort_keys=True, separators=(",", ":"))
+
+
+def test_generator_is_built_in() -> None:
+    assert "generator.murdered_by_midnight" in registry.BUILT_IN
+    assert registry.has_generator(SYSTEM_ID)
+
+
+def test_500_cases_pass_the_independent_verifier() -> None:
+    count = 0
+    for seed in range(500):
+        options = OPTION_SETS[seed % len(OPTION_SETS)]
+        envelope = registry.generate(SYSTEM_ID, seed, options)
+        case = from_envelope(envelope)
+        report = verify(case, neighbours=neighbours(case))
+        assert report.ok, (seed, options, report.problems)
+        solution = envelope["solution"]
+        assert report.answers == (
+            (solution["murderer"], solution["weapon"], solution["motive"], solution["time"]),
+        )
+        assert envelope["rating"]["questions"] == 5
+        count += 1
+    assert count == 500
+
+
+def test_the_counts_follow_the_options() -> None:
+    options = {"locations": 9, "characters": 11, "witness_groups": 4, "red_herrings": 6}
+    case = from_envelope(registry.generate(SYSTEM_ID, 7, options))
+    assert len(case.locations) == 9
+    assert len(case.characters) == 11
+    assert len(case.witness_groups) == 4
+    assert len(case.weapon_finds) == 7
+    assert len(case.weapons_with_prints) == 4  # two in three, rounded up
+
+
+def test_a_case_reads_like_the_authors_sheet() -> None:
+    case = from_envelope(registry.generate(SYSTEM_ID, 3, {}))
+    assert case.victim == "C1" and case.discoverer == "C2"
+    assert case.whereabouts[case.discoverer] == case.scene
+    assert case.cause_of_death == case.weapon(case.solution.weapon).cause_of_death
+    assert case.times[0] == "18:00" and case.times[-1] == "23:30"
+    assert all(character.biography.endswith(".") for character in case.characters)
+    assert case.solution.murderer in case.suspects
+    # the murderer's id does not give them away: across seeds it varies
+    murderers = {
+        from_envelope(registry.generate(SYSTEM_ID, seed, {})).solution.murderer
+        for seed in range(20)
+    }
+    assert len(murderers) > 3
+
+
+def test_same_seed_same_bytes_in_process() -> None:
+    first = canonical(registry.generate(SYSTEM_ID, 42, {"difficulty": "hard"}))
+    for seed in range(10):  # other cases in between must not change it
+        registry.generate(SYSTEM_ID, seed, {})
+    assert canonical(registry.generate(SYSTEM_ID, 42, {"difficulty": "hard"})) == first
+    assert canonical(registry.generate(SYSTEM_ID, 43, {"difficulty": "hard"})) != first
+
+
+def test_same_seed_same_bytes_in_another_process() -> None:
+    seeds = [(5, {}), (42, {"difficulty": "hard"}), (9, {"difficulty": "easy"})]
+    script = (
+        "import hashlib, json, sys\n"
+        "import generator.murdered_by_midnight\n"
+        "from generator import registry\n"
+        "for seed, options in json.loads(sys.argv[1]):\n"
+        "    envelope = registry.generate('murdered-by-midnight', seed, options)\n"
+        "    text = json.dumps(envelope, sort_keys=True, separators=(',', ':'))\n"
+        "    print(hashlib.sha256(text.encode()).hexdigest())\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script, json.dumps(seeds[::-1])],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.split()
+    here = [
+        hashlib.sha256(canonical(registry.generate(SYSTEM_ID, s, o)).encode()).hexdigest()
+        for s, o in seeds
+    ]
+    assert out == here[::-1]
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"difficulty": "nightmare"}, "difficulty must be one of"),
+        ({"colour": "red"}, "unknown option colour"),
+        ({"locations": 3}, "locations must be between 4 and 12"),
+        ({"locations": 13}, "locations must be between 4 and 12"),
+        ({"characters": 4}, "characters must be between"),
+        ({"characters": "ten"}, "characters must be a whole number"),
+        ({"red_herrings": True}, "red_herrings must be a whole number"),
+        ({"witness_groups": 0}, "witness_groups must be between"),
+        ({"characters": 5, "witness_groups": 3}, "witness_groups must be at most 2"),
+        ({"locations": 4, "red_herrings": 4}, "red_herrings must be at most 3"),
+        ({"cross_reference": "yes"}, "cross_reference must be true or false"),
+        ({"cross_reference": 1}, "cross_reference must be true or false"),
+        ({"difficulty": "hard", "witness_groups": 2}, "cross_reference needs at least 3"),
+        ({"cross_reference": True, "witness_groups": 2}, "cross_reference needs at least 3"),
+    ],
+)
+def test_bad_options_are_refused(options: dict[str, Any], message: str) -> None:
+    with pytest.raises(registry.CaseOptionsError, match=message):
+        registry.generate(SYSTEM_ID, 1, options)
+
+
+def test_the_rating_grows_with_difficulty() -> None:
+    scores: dict[str, float] = {}
+    for difficulty in ("easy", "standard", "hard"):
+        ratings = [
+            registry.generate(SYSTEM_ID, seed, {"difficulty": difficulty})["rating"]
+            for seed in range(30)
+        ]
+        for rating in ratings:
+            assert rating["questions"] == 5
+            assert 0 <= rating["map_reveals"] <= 4  # weapon, two witnesses, murderer
+            assert rating["label"] in ("gentle", "tricky", "fiendish")
+            assert rating["score"] > rating["questions"]
+        scores[difficulty] = statistics.mean(rating["score"] for rating in ratings)
+    assert scores["easy"] < scores["standard"] < scores["hard"]
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "standard", "hard"])
+def test_the_cause_of_death_narrows_the_weapon_without_naming_it(difficulty: str) -> None:
+    """Setup shows "the Cause of Death card matching the case's details"; "Deduce the Murder
+    Weapon: ... verified as the murder weapon by forensic analysis" — so the card alone must not
+    give the weapon away: another weapon of the case leaves the same cause."""
+    for seed in range(40):
+        case = from_envelope(registry.generate(SYSTEM_ID, seed, {"difficulty": difficulty}))
+        same_cause = [w for w in case.weapons if w.cause_of_death == case.cause_of_death]
+        assert case.solution.weapon in {w.id for w in same_cause}
+        assert len(same_cause) >= 2, f"seed {seed}: the cause of death names the weapon"
+
+
+def cross_reference_pattern(case: MbmCase) -> tuple[WitnessGroup, WitnessGroup, WitnessGroup]:
+    """The groups that saw the murderer at the scene earlier (T0), the victim elsewhere (T1) and
+    the murderer at the scene at the time of death (T2), with T0 < T1 < T2; fails otherwise."""
+    solution, order = case.solution, {time: i for i, time in enumerate(case.times)}
+    at_scene = [
+        g
+        for g in case.witness_groups
+        if (g.saw.person, g.saw.location) == (solution.murderer, case.scene)
+    ]
+    alive = [
+        g
+        for g in case.witness_groups
+        if g.saw.person == case.victim and g.saw.location != case.scene
+    ]
+    assert len(at_scene) == 2 and len(alive) == 1, case.witness_groups
+    early, death = sorted(at_scene, key=lambda g: order[g.saw.time])
+    (victim,) = alive
+    assert death.saw.time == solution.time
+    assert order[early.saw.time] < order[victim.saw.time] < order[death.saw.time]
+    assert len({early, victim, death}) == 3  # three different witness groups
+    assert case.timeline[case.victim][order[victim.saw.time]] == victim.saw.location
+    assert case.timeline[solution.murderer][order[early.saw.time]] == case.scene
+    return early, victim, death
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"difficulty": "hard"},
+        {"cross_reference": True},
+        {"difficulty": "easy", "cross_reference": True, "witness_groups": 3},
+        {"difficulty": "hard", "characters": 16, "witness_groups": 8},
+    ],
+)
+def test_cross_reference_cases_narrow_the_time_by_two_statements(options: dict[str, Any]) -> None:
+    for seed in range(40):
+        envelope = registry.generate(SYSTEM_ID, seed, options)
+        case = from_envelope(envelope)
+        cross_reference_pattern(case)
+        report = verify(case, neighbours=neighbours(case))
+        assert report.ok, (seed, report.problems)
+        assert envelope["rating"]["cross_references"] == 1
+
+
+@pytest.mark.parametrize(
+    "options", [{}, {"difficulty": "easy"}, {"difficulty": "hard", "cross_reference": False}]
+)
+def test_other_cases_never_sight_the_victim(options: dict[str, Any]) -> None:
+    for seed in range(20):
+        envelope = registry.generate(SYSTEM_ID, seed, options)
+        case = from_envelope(envelope)
+        assert all(g.saw.person != case.victim for g in case.witness_groups)
+        assert envelope["rating"]["cross_references"] == 0
+
+
+def test_cross_reference_raises_the_score() -> None:
+    scores = {
+        flag: statistics.mean(
+            registry.generate(SYSTEM_ID, seed, {"difficulty": "hard", "cross_reference": flag})[
+                "rating"
+            ]["score"]
+            for seed in range(20)
+        )
+        for flag in (False, True)
+    }
+    assert scores[True] > scores[False]
+
+
+def test_the_z3_uniqueness_proof_uses_the_victims_sighting() -> None:
+    """Without the victim's sighting the earlier visit is a second time: z3 finds it."""
+    settings = settings_from_options({"difficulty": "hard"})
+    for seed in range(5):
+        rng = random.Random(seed)
+        try:
+            d = draft(settings, rng)
+        except Rejected:
+            continue
+        z3_seed = rng.randrange(2**31)
+        solver = TimelineSolver(d.problem, random_seed=z3_seed)
+        if solver.check() is not Verdict.SAT:
+            continue
+        grid = solver.timeline()
+        facts = learnable_facts(build_case(d, grid))
+        assert facts.victim_alive
+        assert solver.is_unique(facts)
+        again = TimelineSolver(d.problem, random_seed=z3_seed)  # one proof per solver
+        assert again.check() is Verdict.SAT
+        assert again.timeline() == grid
+        assert not again.is_unique(dataclasses.replace(facts, victim_alive=()))
+        return
+    pytest.fail("no hard draft in five seeds")
+
+
+# the generator's own parts ---------------------------------------------------------------------
+
+#: Every reason a draft may be rejected for (the table in maker's docstring).
+REASONS = {
+    "cross-reference/too-few-groups",
+    "cross-reference/too-early",
+    "cross-reference/no-fit",
+    "testimony/no-sighting",
+    "testimony/out-of-sight",
+    "prints/no-holder",
+    "timeline/unknown",
+    "timeline/unsat",
+}
+
+
+def test_every_rejection_names_a_documented_reason() -> None:
+    assert maker.__doc__ is not None
+    for reason in REASONS:
+        assert f"``{reason}``" in maker.__doc__
+    tally: Counter[str] = Counter()
+    for options in ({"difficulty": "hard"}, {"locations": 12, "red_herrings": 11}):
+        settings = settings_from_options(options)
+        for seed in range(25):
+            maker.generate_case(seed, settings, rejections=tally)
+    assert tally, "these options are known to reject some drafts"
+    assert set(tally) <= REASONS
+
+
+def test_a_generator_that_cannot_succeed_explains_why() -> None:
+    settings = dataclasses.replace(  # past the option checks: two groups cannot cross-reference
+        settings_from_options({"difficulty": "easy"}), cross_reference=True
+    )
+    with pytest.raises(AttemptsExhausted) as caught:
+        maker.generate_case(5, settings)
+    assert isinstance(caught.value, GenerationError)
+    assert caught.value.rejections == {"cross-reference/too-few-groups": maker.ATTEMPTS}
+    assert "no Murdered by Midnight case for seed 5" in str(caught.value)
+
+
+@pytest.mark.parametrize("value", [None, [], [7], {"n": 7}, "7", 7.0, True])
+@pytest.mark.parametrize("name", ["difficulty", "locations", "characters", "cross_reference"])
+def test_options_of_any_json_type_are_refused_cleanly(name: str, value: Any) -> None:
+    if name == "cross_reference" and value is True:
+        return  # a valid value
+    with pytest.raises(registry.CaseOptionsError, match=f"^{name} must be"):
+        registry.generate(SYSTEM_ID, 1, {name: value})
+
+
+def test_options_must_be_an_object() -> None:
+    with pytest.raises(registry.CaseOptionsError, match="options must be an object"):
+        settings_from_options([("difficulty", "easy")])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("rooms", [4, 5, 12, 14, 15, 16, 17, 21])
+def test_the_room_code_follows_the_floor_plan_in_houses_of_any_size(rooms: int) -> None:
+    """``near`` holds exactly for a room and its neighbours, and ``room`` for room codes only,
+    also past 16 rooms, where the code needs a wider column."""
+    code = RoomCode(rooms)
+    solver = CaseSolver(base_text(rooms, 1, 1), logic="QF_BV", rlimit=10**7, random_seed=0)
+    plan = floor_plan(rooms)
+
+    def fits(first: int, second: int) -> bool:
+        text = smt.assert_(smt.eq("x0_0", smt.bv(first, code.bits))) + smt.assert_(
+            smt.eq("x0_1", smt.bv(second, code.bits))
+        )
+        return solver.check_with(text) is Verdict.SAT
+
+    for a in range(rooms):
+        assert code.decode(code.encode(a)) == a
+        for b in range(rooms):
+            assert fits(code.encode(a), code.encode(b)) == (a == b or b in plan[a]), (a, b)
+    valid = {code.encode(room) for room in range(rooms)}
+    for value in range(1 << code.bits):
+        assert fits(value, value) == (value in valid), value
+
+
+#: sha256 of the generator's parts (``generate(seed, options)``) for a few seeds: the same seed
+#: must give the same case in every version unless a change means to alter cases. Regenerate
+#: with ``.venv/bin/python -m tests.generator.murdered_by_midnight.test_generator``.
+GOLDEN = {
+    "easy/0": "4cc3ed344bbd42edcfd3ec4e393b2ce5683390fc24e1cb0786d6f01c2e7044b7",
+    "easy/1": "b9cbc638b006be609cf35e6d23e89b32d75333facf4c510c56e5110cad237cc9",
+    "easy/17": "fd161eed3c0e8b90c2ec09ba790aefca45b7e154b49d2929e6cc8ab21a1f8a01",
+    "easy/123456789": "79846807f8dd7caab5a524d0e324ac834a9e986e573f0a8c1a99cb1e3842ff7c",
+    "standard/0": "0e2877fda8c544cbff2b4843bf4cb8bb510741303d528b77c7650e6207341333",
+    "standard/1": "6f51e9e7ead8fe137060b56b24914b53835366cf6d3ddf812b8b80d74a17b64c",
+    "standard/17": "1e767cc73e5d5dd89197f5500060adc55f0b5727699bce2185e6eaf8c0051107",
+    "standard/123456789": "b6df4ca1a1cb1fd271211cdb9efdd28118b8a1376206b8b9b96940d228d7d269",
+    "hard/0": "88d2423d1d1561d5a564757b34974b9725cc1244a65fb2c3734215e8b703aff0",
+    "hard/1": "8ab362c900933e9a1f066101fd850442eb7a0ec7eebed23e28f4f32f8278ef09",
+    "hard/17": "58b218ed30f0880e9d06f0c182d1e0c5f9a21dc30b3c014ad24119c0a0384185",
+    "hard/123456789": "08c8ea1b5d1dcce21936642814772e971f52265a872e2a7dacda521728df155a",
+}
+
+
+def _golden_digests() -> dict[str, str]:
+    digests = {}
+    for difficulty in ("easy", "standard", "hard"):
+        for seed in (0, 1, 17, 123456789):
+            parts = mbm.generate(seed, {"difficulty": difficulty})
+            text = json.dumps(parts, sort_keys=True, separators=(",", ":"))
+            digests[f"{difficulty}/{seed}"] = hashlib.sha256(text.encode()).hexdigest()
+    return digests
+
+
+def test_cases_stay_the_same_for_the_same_seed() -> None:
+    assert _golden_digests() == GOLDEN, (
+        "cases changed; if that is intended, regenerate GOLDEN with"
+        " .venv/bin/python -m tests.generator.murdered_by_midnight.test_generator"
+    )
+
+
+def test_a_case_made_under_a_hard_time_limit_is_the_same_case() -> None:
+    """The API can bound untrusted options in wall-clock time; the worker makes the same case."""
+    options = {"difficulty": "hard"}
+    assert run_with_time_limit(60, mbm.generate, 8, options) == mbm.generate(8, options)
+
+
+if __name__ == "__main__":
+    print("GOLDEN = {")
+    for key, digest in _golden_digests().items():
+        print(f'    "{key}": "{digest}",')
+    print("}")
