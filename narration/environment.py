@@ -127,6 +127,9 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=False,
         autoescape=False,
         extensions=[VariantsExtension],
+        # Templates ship with the code: a served process never sees them change, so looking a
+        # template up skips the file-system check it would otherwise make on every render.
+        auto_reload=False,
     )
     env.filters["pick"] = pick
     env.filters["join_names"] = join_names

@@ -3,8 +3,9 @@
 Game states are nested frozen dataclasses with tuples, frozensets and mappings; storing them and
 replaying them needs a round trip that loses nothing. Writing ``to_json``/``from_json`` by hand
 for every state type would repeat the same walk, so it is written once here. Every request
-decodes a state, so the walk over the type hints happens once per type: :func:`decoder` builds
-a function for a type and caches it.
+decodes a state and every move encodes one, so the walk over the type hints happens once per
+type: :func:`encoder` and :func:`decoder` build a function for a type and cache it, and the hot
+path is a few comprehensions with no type tests left to make.
 """
 
 from __future__ import annotations
@@ -18,18 +19,20 @@ from collections.abc import Callable, Mapping
 from typing import Any, Union, get_args, get_origin
 
 Decoder = Callable[[Any], Any]
+Encoder = Callable[[Any], Any]
 
 
 def to_json(value: Any) -> Any:
-    """``value`` as plain JSON data: dataclasses become objects, sets sorted lists."""
+    """``value`` as plain JSON data: dataclasses become objects, sets sorted lists, enums (a
+    ``StrEnum`` too) their plain values."""
+    if isinstance(value, enum.Enum):
+        return to_json(value.value)
     if value is None or isinstance(value, bool | int | float | str):
         return value
     if isinstance(value, tuple | list):
         return [to_json(item) for item in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {name: to_json(getattr(value, name)) for name in _field_names(type(value))}
-    if isinstance(value, enum.Enum):
-        return to_json(value.value)
+        return encoder(type(value))(value)
     if isinstance(value, Mapping):
         return {str(key): to_json(item) for key, item in value.items()}
     if isinstance(value, frozenset | set):
@@ -40,6 +43,40 @@ def to_json(value: Any) -> Any:
 def from_json(kind: Any, data: Any) -> Any:
     """Rebuild a value of type ``kind`` from :func:`to_json` output."""
     return decoder(kind)(data)
+
+
+@functools.cache
+def encoder(kind: Any) -> Encoder:
+    """A function that turns values of type ``kind`` into JSON data; built once per type.
+
+    Its output equals :func:`to_json`'s; a type it cannot plan for (a union, ``Any``) is left to
+    :func:`to_json` at run time.
+    """
+    if kind is str:
+        return _plain_str
+    if kind in (int, float, bool, type(None)):
+        return _identity
+    origin = get_origin(kind)
+    if origin is tuple or origin is list:
+        args = get_args(kind)
+        if origin is list or (len(args) == 2 and args[1] is Ellipsis):
+            item = encoder(args[0])
+            if item is _identity:
+                return list
+            return lambda value: [item(each) for each in value]
+        items = tuple(encoder(arg) for arg in args)
+        return lambda value: [code(each) for code, each in zip(items, value, strict=True)]
+    if origin in (frozenset, set):
+        item = encoder(get_args(kind)[0])
+        return lambda value: sorted((item(each) for each in value), key=_sort_key)
+    if origin in (dict, Mapping):
+        value_code = encoder(get_args(kind)[1])
+        return lambda value: {str(key): value_code(each) for key, each in value.items()}
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        hints = typing.get_type_hints(kind)
+        fields = tuple((f.name, encoder(hints[f.name])) for f in dataclasses.fields(kind))
+        return lambda value: {name: code(getattr(value, name)) for name, code in fields}
+    return to_json
 
 
 @functools.cache
@@ -84,9 +121,19 @@ def decoder(kind: Any) -> Decoder:
 def _dataclass_decoder(kind: type) -> Decoder:
     hints = typing.get_type_hints(kind)
     fields = {f.name: decoder(hints[f.name]) for f in dataclasses.fields(kind) if f.init}
+    names = frozenset(fields)
+    # A plain frozen dataclass (every field set by __init__, no checks of its own) is filled in
+    # directly: what __init__ would do, without its per-field frozen setattr.
+    plain = not hasattr(kind, "__post_init__") and not hasattr(kind, "__slots__")
+    plain = plain and all(f.init for f in dataclasses.fields(kind))
 
     def decode(data: Any) -> Any:
-        unknown = set(_mapping(data)) - fields.keys()
+        given = _mapping(data).keys()
+        if plain and given == names:
+            made = object.__new__(kind)
+            made.__dict__.update({name: field(data[name]) for name, field in fields.items()})
+            return made
+        unknown = set(given) - names
         if unknown:
             raise ValueError(f"{kind.__name__} has no field {sorted(unknown)}")
         return kind(**{name: field(data[name]) for name, field in fields.items() if name in data})
@@ -138,6 +185,11 @@ def _scalar(kind: type, data: Any) -> Any:
 
 def _identity(data: Any) -> Any:
     return data
+
+
+def _plain_str(value: Any) -> Any:
+    """A ``str`` field's value as plain text (a ``StrEnum`` member is stored as its value)."""
+    return value if type(value) is str else to_json(value)
 
 
 def _sequence(data: Any) -> list[Any] | tuple[Any, ...]:

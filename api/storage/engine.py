@@ -24,8 +24,6 @@ from sqlalchemy.pool import ConnectionPoolEntry
 
 WRITE_OPTION = "casebook_write"
 """Execution option marking a connection whose transaction will write (BEGIN IMMEDIATE)."""
-SINGLE_READ_OPTION = "casebook_single_read"
-"""Execution option marking a connection that reads with one statement (no BEGIN needed)."""
 
 DEFAULT_BUSY_TIMEOUT_MS = 5000
 #: The ``synchronous`` settings a SQLite database may run with; the first is the default.
@@ -72,17 +70,6 @@ def reader(engine: Engine) -> Engine:
     return engine
 
 
-def single_reader(engine: Engine) -> Engine:
-    """The engine for reads made of one statement, which sees one snapshot on its own.
-
-    On SQLite it skips the explicit BEGIN (and so the ROLLBACK's work) that :func:`reader` keeps
-    for reads of several statements; on PostgreSQL it is :func:`reader`.
-    """
-    if engine.dialect.name == "sqlite":
-        return engine.execution_options(**{SINGLE_READ_OPTION: True})
-    return reader(engine)
-
-
 def _configure_sqlite(engine: Engine, busy_timeout_ms: int, synchronous: str) -> None:
     """Install the per-connection pragmas and our own BEGIN (the pysqlite recipe)."""
 
@@ -102,7 +89,7 @@ def _configure_sqlite(engine: Engine, busy_timeout_ms: int, synchronous: str) ->
         options = connection.get_execution_options()
         if options.get(WRITE_OPTION, False):
             connection.exec_driver_sql("BEGIN IMMEDIATE")
-        elif not options.get(SINGLE_READ_OPTION, False):  # one statement is its own snapshot
+        else:
             connection.exec_driver_sql("BEGIN")
 
     sa.event.listen(engine, "connect", on_connect)

@@ -8,7 +8,6 @@ built once at import; SQLAlchemy's compiled cache makes each call a cache hit.
 
 from __future__ import annotations
 
-import json
 import secrets
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
@@ -16,7 +15,6 @@ from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy import exc
 from sqlalchemy.engine import Connection, Engine
 
 from api.storage import migrate as migrations
@@ -26,18 +24,17 @@ from api.storage.engine import (
     SQLITE_SYNCHRONOUS,
     create_engine,
     reader,
-    single_reader,
     writer,
 )
 from api.storage.failures import translated
 from api.storage.gate import WriterGate, no_gate
+from api.storage.hot import HotPath
 from api.storage.records import (
     OpenGame,
     StoredCase,
     StoredGame,
     StoredSeat,
     StoredStep,
-    VersionConflict,
 )
 from api.storage.schema import cases, games, seats, steps
 
@@ -50,39 +47,6 @@ _GET_SEATS = (
     sa.select(seats.c.number, seats.c.name, seats.c.bot, seats.c.token_hash)
     .where(seats.c.game_id == sa.bindparam("game_id"))
     .order_by(seats.c.number)
-)
-# A game with its seats in one statement, a row per seat. The JSON comes back as text, decoded
-# once rather than once per row; the case stays in the database, named by its id.
-_OPEN_COLUMNS = (
-    games.c.system,
-    games.c.mode,
-    games.c.seed,
-    games.c.case_id,
-    sa.cast(games.c.options, sa.Text).label("options"),
-    games.c.version,
-    sa.cast(games.c.state, sa.Text).label("state"),
-    games.c.status,
-    seats.c.number,
-    seats.c.name,
-    seats.c.bot,
-    seats.c.token_hash,
-)
-_OPEN_GAME = (
-    sa.select(*_OPEN_COLUMNS)
-    .select_from(games.outerjoin(seats, seats.c.game_id == games.c.id))
-    .where(games.c.id == sa.bindparam("id"))
-    .order_by(seats.c.number)
-)
-_GET_VERSION = sa.select(games.c.version).where(games.c.id == sa.bindparam("id"))
-_ADVANCE_GAME = (
-    sa.update(games)
-    .where(games.c.id == sa.bindparam("game_id"), games.c.version == sa.bindparam("expected"))
-    .values(
-        version=sa.bindparam("new_version"),
-        state=sa.bindparam("new_state"),
-        status=sa.bindparam("new_status"),
-        updated_at=sa.bindparam("now"),
-    )
 )
 _STEPS_AFTER = (
     sa.select(steps.c.step, steps.c.seat, steps.c.action, steps.c.events)
@@ -114,8 +78,8 @@ class Store:
         self._sqlite_synchronous = sqlite_synchronous
         self._gate = _writer_gate(self._engine, busy_timeout_ms)
         self._reader = reader(self._engine)
-        self._single_reader = single_reader(self._engine)
         self._writer = writer(self._engine)
+        self._hot = HotPath(self._engine, self._gate)
 
     @property
     def engine(self) -> Engine:
@@ -270,27 +234,7 @@ class Store:
 
     def open_game(self, game_id: str) -> OpenGame | None:
         """What serving a request needs of a game (no timestamps), in one statement."""
-        with translated("read the game"), self._single_reader.connect() as conn:
-            rows = conn.execute(_OPEN_GAME, {"id": game_id}).all()
-        if not rows:
-            return None
-        first = rows[0]
-        return OpenGame(
-            id=game_id,
-            system=first.system,
-            mode=first.mode,
-            seed=first.seed,
-            case_id=first.case_id,
-            options=json.loads(first.options),
-            seats=tuple(
-                StoredSeat(number=row.number, name=row.name, bot=row.bot, token_hash=row.token_hash)
-                for row in rows
-                if row.number is not None  # the outer join's row of a game without seats
-            ),
-            version=first.version,
-            state=json.loads(first.state),
-            status=first.status,
-        )
+        return self._hot.open_game(game_id)
 
     def append_steps(
         self,
@@ -310,32 +254,14 @@ class Store:
         if not steps:
             raise ValueError("append at least one step: an empty append could not detect a race")
         _check_numbering(steps, first=expected_version + 1)
-        now = _now()
-        new_version = expected_version + len(steps)
-        with translated("record the move"):
-            try:
-                with self._gate(), self._writer.begin() as conn:
-                    advanced = conn.execute(
-                        _ADVANCE_GAME,
-                        {
-                            "game_id": game_id,
-                            "expected": expected_version,
-                            "new_version": new_version,
-                            "new_state": state,
-                            "new_status": status,
-                            "now": now,
-                        },
-                    ).rowcount
-                    if advanced != 1:
-                        actual = conn.execute(_GET_VERSION, {"id": game_id}).scalar()
-                        raise VersionConflict(game_id, expected_version, actual)
-                    conn.execute(_INSERT_STEPS, [_step_row(game_id, step, now) for step in steps])
-            except exc.IntegrityError:
-                # Only a step key already taken can fail here: another writer won that step.
-                raise VersionConflict(
-                    game_id, expected_version, self._current_version(game_id)
-                ) from None
-        return new_version
+        return self._hot.append_steps(
+            game_id,
+            expected_version=expected_version,
+            steps=steps,
+            state=state,
+            status=status,
+            now=_now(),
+        )
 
     def list_steps(
         self, game_id: str, *, after: int = 0, limit: int | None = None
@@ -353,10 +279,6 @@ class Store:
             StoredStep(step=row.step, seat=row.seat, action=row.action, events=row.events)
             for row in rows
         ]
-
-    def _current_version(self, game_id: str) -> int | None:
-        with self._reader.connect() as conn:
-            return conn.execute(_GET_VERSION, {"id": game_id}).scalar()
 
 
 def _writer_gate(engine: Engine, timeout_ms: int) -> Callable[[], AbstractContextManager[None]]:

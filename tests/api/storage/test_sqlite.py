@@ -87,13 +87,19 @@ def test_unknown_synchronous_settings_are_refused(db_path: Path) -> None:
 
 
 def test_writers_begin_immediate_and_readers_deferred(sqlite_store: Store) -> None:
+    """Seen by the driver itself, so the hot path (straight on the driver) is watched too."""
     game = new_game(sqlite_store)
     begins: list[str] = []
 
-    @sa.event.listens_for(sqlite_store.engine, "before_cursor_execute")
-    def record(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+    def record(statement: str) -> None:
         if statement.startswith("BEGIN"):
             begins.append(statement)
+
+    sqlite_store.engine.dispose()  # every connection from now on is traced
+
+    @sa.event.listens_for(sqlite_store.engine, "connect")
+    def trace(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.set_trace_callback(record)
 
     sqlite_store.append_steps(game.id, expected_version=0, steps=[step(1)], state={}, status="a")
     sqlite_store.get_game(game.id)
