@@ -8,7 +8,15 @@ import swagger_ui_bundle
 from flask import Flask, Response, send_from_directory
 
 from api import config, errors
-from api.resources import cases, games, health, require_json_body, systems
+from api.problem_docs import ProblemResponsesPlugin
+from api.resources import (
+    StrictJSONProvider,
+    cases,
+    games,
+    health,
+    require_json_body,
+    systems,
+)
 from api.service import Service
 from api.storage import Store
 from api.systems import load_systems
@@ -19,6 +27,7 @@ BEARER_SCHEME = {"type": "http", "scheme": "bearer", "description": "a seat's or
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """A configured app: settings from the environment, then ``test_config`` over them."""
     app = Flask(__name__)
+    app.json = StrictJSONProvider(app)
     app.config.from_mapping(config.from_env())
     if test_config:
         app.config.from_mapping(test_config)
@@ -30,7 +39,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         store.migrate()
     app.extensions["casebook"] = Service(store)
 
-    api = errors.ProblemApi(app)
+    api = errors.ProblemApi(app, spec_kwargs={"extra_plugins": [ProblemResponsesPlugin()]})
     api.spec.components.security_scheme("bearerAuth", BEARER_SCHEME)
     for module in (health, systems, cases, games):
         api.register_blueprint(module.blp)

@@ -345,7 +345,8 @@ class Service:
     def log(self, game_id: str, token: str | None, *, after: int, limit: int) -> dict[str, Any]:
         """The events of steps ``after + 1`` onwards that the caller's seat may see."""
         game, seat, opened = self._open(game_id, token)
-        steps = self.store.list_steps(game_id, after=after, limit=limit)
+        stored = self.store.list_steps(game_id, after=after, limit=limit)
+        steps = [(step.step, [Event.from_json(raw) for raw in step.events]) for step in stored]
         return {"version": game.version, "events": _seat_events(game, opened, steps, seat)}
 
     def deductions(self, game_id: str, token: str | None) -> dict[str, Any]:
@@ -407,10 +408,11 @@ class Service:
             state=system.state_to_json(state),
             status=status,
         )
+        played = [(step.number, step.events) for step in (first, *bot_steps)]
         return {
             "version": version,
             "status": status,
-            "events": _seat_events(game, opened, stored_steps, seat),
+            "events": _seat_events(game, opened, played, seat),
         }
 
     def _open(self, game_id: str, token: str | None) -> tuple[OpenGame, int, OpenCase]:
@@ -478,18 +480,21 @@ def _stored(step: Step) -> StoredStep:
 
 
 def _seat_events(
-    game: OpenGame, opened: OpenCase, steps: Iterable[StoredStep], seat: int
+    game: OpenGame,
+    opened: OpenCase,
+    steps: Iterable[tuple[int, Iterable[Event]]],
+    seat: int,
 ) -> list[dict[str, Any]]:
-    """Each step's events as ``seat`` may see them, with their step and narration.
+    """Each step's events as ``seat`` may see them, with their step number and narration.
 
     Narration is given only the seat's own copy of an event, so its prose cannot leak more.
     """
     names = [stored.name for stored in game.seats]
     shown: list[dict[str, Any]] = []
-    for step in steps:
-        for raw in step.events:
-            event = Event.from_json(raw).for_seat(seat)
-            if event is not None:
-                text = narrate_event(game.system, event, names=names, glossary=opened.glossary)
-                shown.append({**event, "step": step.step, "text": text})
+    for number, events in steps:
+        for event in events:
+            seen = event.for_seat(seat)
+            if seen is not None:
+                text = narrate_event(game.system, seen, names=names, glossary=opened.glossary)
+                shown.append({**seen, "step": number, "text": text})
     return shown

@@ -8,10 +8,11 @@ import math
 import re
 from collections.abc import Callable
 from functools import wraps
-from http import HTTPStatus
 from typing import Any, TypeVar
 
 from flask import current_app, request
+from flask.json.provider import DefaultJSONProvider
+from werkzeug.exceptions import BadRequest
 from werkzeug.wrappers import Response
 
 from api.errors import Problem
@@ -65,17 +66,6 @@ def if_match() -> frozenset[int] | None:
     return frozenset(versions)
 
 
-def problems(blueprint: Any, *statuses: int) -> Callable[[F], F]:
-    """Document the problem responses an operation can give, by reference."""
-
-    def decorator(func: F) -> F:
-        for status in statuses:
-            func = blueprint.alt_response(status, response=HTTPStatus(status).name)(func)
-        return func
-
-    return decorator
-
-
 def with_etag(view: F) -> F:
     """Give a JSON answer a strong ETag of its body and honour ``If-None-Match`` with a 304."""
 
@@ -103,12 +93,20 @@ def require_json_body() -> None:
     if limit is not None and request.content_length is None and len(body) >= limit:
         raise Problem(413)  # werkzeug cuts a chunked body at the limit instead of refusing it
     try:
-        data = json.loads(body, parse_constant=_reject, parse_float=_finite)
-        json.dumps(data, ensure_ascii=False).encode()
-    except (ValueError, RecursionError):
+        data = request.get_json()  # parsed once, strictly (StrictJSONProvider), for the view too
+        json.dumps(data, ensure_ascii=False).encode()  # a lone surrogate cannot be encoded
+    except (BadRequest, ValueError, RecursionError):
         raise Problem(
             400, "request/malformed-json", "The request body is not valid JSON."
         ) from None
+
+
+class StrictJSONProvider(DefaultJSONProvider):
+    """Flask's JSON, read strictly: NaN, Infinity and numbers too large for a float are not
+    JSON, whatever Python's parser would accept."""
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        return json.loads(s, parse_constant=_reject, parse_float=_finite, **kwargs)
 
 
 def _reject(constant: str) -> Any:

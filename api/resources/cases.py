@@ -10,7 +10,8 @@ from typing import Any
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from api.resources import BEARER, problems, service, token
+from api.problem_docs import refusals
+from api.resources import BEARER, service, token
 from api.schemas import (
     AccusationResultSchema,
     AccusationSchema,
@@ -32,7 +33,6 @@ CASE = "/cases/<string(maxlength=64):case_id>"
 class Cases(MethodView):
     @blp.arguments(CaseRequestSchema)
     @blp.response(201, CaseCreatedSchema)
-    @problems(blp, 400, 413, 415)
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """Generate a case
 
@@ -50,7 +50,6 @@ class Cases(MethodView):
 class Case(MethodView):
     @blp.response(200, CaseSchema)
     @blp.doc(security=[{}, *BEARER])
-    @problems(blp, 401, 404)
     def get(self, case_id: str) -> dict[str, Any]:
         """Read a case
 
@@ -64,7 +63,6 @@ class Accusations(MethodView):
     @blp.arguments(AccusationSchema)
     @blp.response(200, AccusationResultSchema)
     @blp.doc(security=[{}, *BEARER])
-    @problems(blp, 400, 401, 404, 413, 415)
     def post(self, body: dict[str, Any], case_id: str) -> dict[str, Any]:
         """Check an accusation against a case
 
@@ -77,7 +75,7 @@ class Accusations(MethodView):
 @blp.route(f"{CASE}/questions")
 class Questions(MethodView):
     @blp.response(200, QuestionListSchema)
-    @problems(blp, 404, 422)
+    @refusals(blp, 422)
     def get(self, case_id: str) -> dict[str, Any]:
         """List the questions the Author answers
 
@@ -89,7 +87,6 @@ class Questions(MethodView):
 
     @blp.arguments(QuestionSchema)
     @blp.response(200, AnswerSchema)
-    @problems(blp, 400, 404, 413, 415)
     def post(self, body: dict[str, Any], case_id: str) -> dict[str, Any]:
         """Ask the Author a question
 

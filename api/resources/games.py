@@ -11,12 +11,12 @@ import marshmallow as ma
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
+from api.problem_docs import refusals
 from api.resources import (
     BEARER,
     ETAG,
     IF_NONE_MATCH,
     if_match,
-    problems,
     service,
     token,
     with_etag,
@@ -51,7 +51,6 @@ IF_MATCH = {
 class Games(MethodView):
     @blp.arguments(GameRequestSchema())
     @blp.response(201, GameCreatedSchema)
-    @problems(blp, 400, 413, 415)
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """Start a game
 
@@ -74,7 +73,6 @@ class Game(MethodView):
     @blp.response(200, GameSchema, headers=ETAG)
     @blp.alt_response(304, description="Not modified: the copy you hold is current")
     @blp.doc(security=BEARER, parameters=[IF_NONE_MATCH])
-    @problems(blp, 401, 404)
     def get(self, game_id: str) -> dict[str, Any]:
         """Read your seat's view
 
@@ -87,7 +85,6 @@ class Game(MethodView):
 class Actions(MethodView):
     @blp.response(200, ActionListSchema)
     @blp.doc(security=BEARER)
-    @problems(blp, 401, 404)
     def get(self, game_id: str) -> dict[str, Any]:
         """List your legal actions
 
@@ -98,7 +95,7 @@ class Actions(MethodView):
     @blp.arguments(ActionRequestSchema())
     @blp.response(200, PlayedSchema)
     @blp.doc(security=BEARER, parameters=[IF_MATCH])
-    @problems(blp, 400, 401, 404, 409, 412, 413, 415)
+    @refusals(blp, 409, 412)
     def post(self, body: dict[str, Any], game_id: str) -> dict[str, Any]:
         """Take an action
 
@@ -113,7 +110,6 @@ class Log(MethodView):
     @blp.arguments(LogQuerySchema(), location="query", unknown=ma.RAISE)
     @blp.response(200, LogSchema)
     @blp.doc(security=BEARER)
-    @problems(blp, 401, 404)
     def get(self, query: dict[str, Any], game_id: str) -> dict[str, Any]:
         """Read the game's log
 
@@ -126,7 +122,7 @@ class Log(MethodView):
 class Deductions(MethodView):
     @blp.response(200, DeductionsSchema)
     @blp.doc(security=BEARER)
-    @problems(blp, 401, 404, 422)
+    @refusals(blp, 422)
     def get(self, game_id: str) -> dict[str, Any]:
         """Ask what you can conclude
 

@@ -11,7 +11,8 @@ from flask import current_app
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from api.resources import problems, service
+from api.problem_docs import refusals
+from api.resources import service
 from api.schemas import HealthSchema
 
 blp = Blueprint("health", __name__, url_prefix="/v1", description="Liveness.")
@@ -20,7 +21,7 @@ blp = Blueprint("health", __name__, url_prefix="/v1", description="Liveness.")
 @blp.route("/health")
 class Health(MethodView):
     @blp.response(200, HealthSchema)
-    @problems(blp, 503)
+    @refusals(blp, 503)
     def get(self) -> dict[str, Any]:
         """Report liveness, version and database
 

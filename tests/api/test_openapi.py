@@ -74,3 +74,35 @@ def test_game_operations_need_a_bearer_token() -> None:
 
 def test_the_live_spec_matches_the_file(client: FlaskClient) -> None:
     assert client.get("/openapi.json").get_json() == yaml.safe_load(SPEC.read_text())
+
+
+def _operations() -> list[tuple[str, str, dict[str, Any]]]:
+    spec = yaml.safe_load(SPEC.read_text())
+    return [
+        (path, method, operation)
+        for path, item in spec["paths"].items()
+        for method, operation in item.items()
+        if method in {"get", "post", "put", "patch", "delete"}
+    ]
+
+
+def test_every_operation_documents_the_problems_its_shape_implies() -> None:
+    """A body can be malformed, too large, of the wrong type or invalid; a path can name
+    nothing; a token can be wrong; the store can be busy."""
+    for path, method, operation in _operations():
+        documented = set(operation["responses"])
+        where = f"{method.upper()} {path}"
+        if "requestBody" in operation:
+            assert {"400", "413", "415", "422", "503"} <= documented, where
+        if "{" in path:
+            assert {"404", "503"} <= documented, where
+        if any("bearerAuth" in req for req in operation.get("security", [])):
+            assert "401" in documented, where
+
+
+def test_refusals_a_shape_does_not_imply_are_documented_too() -> None:
+    documented = {(path, method): set(op["responses"]) for path, method, op in _operations()}
+    assert {"409", "412"} <= documented[("/v1/games/{game_id}/actions", "post")]
+    assert "422" in documented[("/v1/cases/{case_id}/questions", "get")]
+    assert "422" in documented[("/v1/games/{game_id}/deductions", "get")]
+    assert "503" in documented[("/v1/health", "get")]
