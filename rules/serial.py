@@ -92,8 +92,10 @@ def decoder(kind: Any) -> Decoder:
     if origin is tuple:
         args = get_args(kind)
         if len(args) == 2 and args[1] is Ellipsis:
+            if args[0] in _SCALARS:
+                return functools.partial(_scalars, args[0])
             item = decoder(args[0])
-            return lambda data: tuple(item(value) for value in _sequence(data))
+            return lambda data: tuple([item(value) for value in _sequence(data)])
         items = tuple(decoder(arg) for arg in args)
         return lambda data: tuple(
             item(value) for item, value in zip(items, _sequence(data), strict=True)
@@ -113,7 +115,7 @@ def decoder(kind: Any) -> Decoder:
             return _dataclass_decoder(kind)
         if issubclass(kind, enum.Enum):
             return kind
-        if kind in (str, int, bool, float, type(None)):
+        if kind in _SCALARS:
             return functools.partial(_scalar, kind)
     raise TypeError(f"unsupported type {kind!r}")
 
@@ -122,22 +124,61 @@ def _dataclass_decoder(kind: type) -> Decoder:
     hints = typing.get_type_hints(kind)
     fields = {f.name: decoder(hints[f.name]) for f in dataclasses.fields(kind) if f.init}
     names = frozenset(fields)
-    # A plain frozen dataclass (every field set by __init__, no checks of its own) is filled in
-    # directly: what __init__ would do, without its per-field frozen setattr.
-    plain = not hasattr(kind, "__post_init__") and not hasattr(kind, "__slots__")
-    plain = plain and all(f.init for f in dataclasses.fields(kind))
 
-    def decode(data: Any) -> Any:
-        given = _mapping(data).keys()
-        if plain and given == names:
-            made = object.__new__(kind)
-            made.__dict__.update({name: field(data[name]) for name, field in fields.items()})
-            return made
-        unknown = set(given) - names
+    def checked(data: Mapping[str, Any]) -> Any:
+        """Any other shape: unknown fields refused, missing ones left to their defaults."""
+        unknown = set(data) - names
         if unknown:
             raise ValueError(f"{kind.__name__} has no field {sorted(unknown)}")
         return kind(**{name: field(data[name]) for name, field in fields.items() if name in data})
 
+    # A plain frozen dataclass (every field set by __init__, no checks of its own) given every
+    # field is filled in directly: what __init__ would do, without its per-field frozen setattr.
+    plain = not hasattr(kind, "__post_init__") and not hasattr(kind, "__slots__")
+    if not (plain and all(f.init for f in dataclasses.fields(kind))):
+        return lambda data: checked(data if type(data) is dict else _mapping(data))
+    return _fill_decoder(kind, hints, fields, names, checked)
+
+
+def _fill_decoder(
+    kind: type,
+    hints: Mapping[str, Any],
+    fields: Mapping[str, Decoder],
+    names: frozenset[str],
+    checked: Decoder,
+) -> Decoder:
+    """A decoder written for ``kind``: one statement per field, scalars checked in line.
+
+    The source is generated once per type (as cattrs and attrs do), so decoding a state is a
+    straight run of assignments rather than a loop of calls.
+    """
+    scope: dict[str, Any] = {
+        "new": object.__new__,
+        "kind": kind,
+        "names": names,
+        "checked": checked,
+        "to_mapping": _mapping,
+    }
+    lines = [
+        "def decode(data):",
+        "    if type(data) is not dict:",
+        "        data = to_mapping(data)",
+        "    if data.keys() != names:",
+        "        return checked(data)",
+    ]
+    for number, (name, field) in enumerate(fields.items()):
+        scope[f"decode_{number}"] = field
+        lines.append(f"    v{number} = data[{name!r}]")
+        if hints[name] in (str, int, bool):
+            scope[f"type_{number}"] = hints[name]
+            lines.append(f"    if type(v{number}) is not type_{number}:")
+            lines.append(f"        v{number} = decode_{number}(v{number})")
+        else:
+            lines.append(f"    v{number} = decode_{number}(v{number})")
+    values = ", ".join(f"{name!r}: v{number}" for number, name in enumerate(fields))
+    lines += ["    made = new(kind)", f"    made.__dict__.update({{{values}}})", "    return made"]
+    exec("\n".join(lines), scope)  # the source is built above from field names alone
+    decode: Decoder = scope["decode"]
     return decode
 
 
@@ -173,6 +214,17 @@ def _key_decoder(kind: Any) -> Decoder:
     if kind is int:
         return lambda data: int(data) if isinstance(data, str) else _scalar(int, data)
     return decoder(kind)
+
+
+_SCALARS = (str, int, bool, float, type(None))
+
+
+def _scalars(kind: type, data: Any) -> tuple[Any, ...]:
+    """A tuple of scalars of one type: the items are checked in one pass, copied at once."""
+    items = _sequence(data)
+    if all(type(item) is kind for item in items):
+        return tuple(items)
+    return tuple([_scalar(kind, item) for item in items])
 
 
 def _scalar(kind: type, data: Any) -> Any:
