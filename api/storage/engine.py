@@ -9,7 +9,7 @@ timeout. Reads begin deferred and never wait on writers in WAL mode.
 
 Connections are pooled (SQLAlchemy's default QueuePool; pysqlite connections are shared across
 threads, one at a time): measured on SQLite, ``append_steps`` took 0.35 ms pooled against 1.6 ms
-with a new connection per call (NullPool), ``get_game`` 0.10 ms against 0.43 ms.
+with a new connection per call (NullPool), reading a game 0.10 ms against 0.43 ms.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def reader(engine: Engine) -> Engine:
     """The engine reads go through.
 
     PostgreSQL reads run in autocommit: each statement sees committed data anyway, and skipping
-    BEGIN and ROLLBACK saves two round trips (``get_game`` measured 340 -> 240 us). SQLite reads
+    BEGIN and ROLLBACK saves two round trips (reading a game measured 340 -> 240 us). SQLite reads
     keep a deferred BEGIN, which costs microseconds in-process, so that a read sees one snapshot.
     """
     if engine.dialect.name == "postgresql":

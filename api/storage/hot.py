@@ -135,7 +135,11 @@ class HotPath:
 
     @contextmanager
     def _connection(self, *, autocommit: bool = False) -> Iterator[Any]:
-        """A pooled driver connection's cursor; PostgreSQL reads in autocommit."""
+        """A pooled driver connection's cursor; PostgreSQL reads in autocommit.
+
+        A connection the server dropped is thrown away rather than handed back to the pool, as
+        SQLAlchemy does for its own statements, so the next request gets a live one.
+        """
         fairy = self._engine.raw_connection()
         driver = fairy.driver_connection
         switch = autocommit and not self._sqlite
@@ -147,9 +151,16 @@ class HotPath:
                 yield cursor
             finally:
                 cursor.close()
+        except self._dbapi.Error as error:
+            if self._engine.dialect.is_disconnect(error, driver, None):
+                fairy.invalidate(error)
+            raise
         finally:
-            if switch:
-                driver.autocommit = False  # type: ignore[union-attr]
+            if switch and fairy.is_valid:
+                try:
+                    driver.autocommit = False  # type: ignore[union-attr]
+                except self._dbapi.Error as error:  # a connection that cannot: not reused
+                    fairy.invalidate(error)
             fairy.close()
 
     def _begin(self, cursor: Any) -> None:

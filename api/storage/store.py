@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Engine
 
 from api.storage import migrate as migrations
 from api.storage.checks import check_postgresql, check_sqlite
@@ -42,12 +42,6 @@ _ID_BYTES = 16  # 128 random bits: IDs can be neither guessed nor enumerated
 _SEED_RANGE = range(-(2**63), 2**63)  # what a BIGINT holds
 
 _GET_CASE = sa.select(cases).where(cases.c.id == sa.bindparam("id"))
-_GET_GAME = sa.select(games).where(games.c.id == sa.bindparam("id"))
-_GET_SEATS = (
-    sa.select(seats.c.number, seats.c.name, seats.c.bot, seats.c.token_hash)
-    .where(seats.c.game_id == sa.bindparam("game_id"))
-    .order_by(seats.c.number)
-)
 _STEPS_AFTER = (
     sa.select(steps.c.step, steps.c.seat, steps.c.action, steps.c.events)
     .where(steps.c.game_id == sa.bindparam("game_id"), steps.c.step > sa.bindparam("after"))
@@ -211,27 +205,6 @@ class Store:
                 conn.execute(_INSERT_STEPS, [_step_row(game.id, step, now) for step in steps])
         return game
 
-    def get_game(self, game_id: str) -> StoredGame | None:
-        with translated("read the game"), self._reader.connect() as conn:
-            row = conn.execute(_GET_GAME, {"id": game_id}).first()
-            if row is None:
-                return None
-            game_seats = _read_seats(conn, game_id)
-        return StoredGame(
-            id=row.id,
-            system=row.system,
-            mode=row.mode,
-            seed=row.seed,
-            case_id=row.case_id,
-            options=row.options,
-            seats=game_seats,
-            version=row.version,
-            state=row.state,
-            status=row.status,
-            created_at=row.created_at,
-            updated_at=row.updated_at,
-        )
-
     def open_game(self, game_id: str) -> OpenGame | None:
         """What serving a request needs of a game (no timestamps), in one statement."""
         return self._hot.open_game(game_id)
@@ -290,13 +263,6 @@ def _writer_gate(engine: Engine, timeout_ms: int) -> Callable[[], AbstractContex
     if engine.dialect.name != "sqlite" or database in ("", ":memory:") or database[:5] == "file:":
         return no_gate
     return WriterGate(database + "-writers", timeout_ms)
-
-
-def _read_seats(conn: Connection, game_id: str) -> tuple[StoredSeat, ...]:
-    return tuple(
-        StoredSeat(number=row.number, name=row.name, bot=row.bot, token_hash=row.token_hash)
-        for row in conn.execute(_GET_SEATS, {"game_id": game_id})
-    )
 
 
 def _case_row(case: StoredCase) -> dict[str, Any]:

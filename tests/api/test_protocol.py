@@ -26,6 +26,7 @@ from api.storage.schema import games as games_table
 from rules import registry
 from rules.core import Action, Seat, start
 from tests.api.helpers import TOY, Table, assert_problem, bearer, game_state, start_game
+from tests.api.storage.stored import read_game
 
 NIGHTFALL = "nightfall"
 GUESTS = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cy"}]
@@ -99,7 +100,7 @@ def assert_replays(app: Flask, game_id: str) -> None:
     """The stored log, applied in order to a game rebuilt from the stored case, seed and
     options, makes exactly the stored state: the secret seed is all a replay needs."""
     store = store_of(app)
-    game = store.get_game(game_id)
+    game = read_game(store, game_id)
     assert game is not None
     stored_case = store.get_case(game.case_id)
     assert stored_case is not None
@@ -125,7 +126,7 @@ def test_the_same_case_seed_gives_the_same_case_and_different_game_seeds(
     seats: list[dict[str, Any]] = [{"name": "Ann"}, {"name": "Bot", "bot": True}]
     first, second = (start_game(client, seats, seed=42) for _ in range(2))
     store = store_of(app)
-    games = [store.get_game(table.id) for table in (first, second)]
+    games = [read_game(store, table.id) for table in (first, second)]
     assert games[0] is not None and games[1] is not None
     cases = [store.get_case(game.case_id) for game in games if game is not None]
     assert cases[0] is not None and cases[1] is not None
@@ -146,7 +147,7 @@ def test_nightfall_games_of_one_case_seed_draw_differently(app: Flask, client: F
     for _ in range(12):
         table = nightfall(client, bots, seed=7)
         assert table.created["status"] == "finished"
-        game = store_of(app).get_game(table.id)
+        game = read_game(store_of(app), table.id)
         assert game is not None
         logs.add(json.dumps([step.action for step in store_of(app).list_steps(table.id)]))
         assert_replays(app, table.id)
@@ -158,7 +159,7 @@ def test_no_answer_ever_shows_the_game_seed(app: Flask, client: FlaskClient) -> 
     seen = [json.dumps(table.created)]
     play_out(client, table, random.Random(3), seen)
     seen.append(client.get(f"/v1/games/{table.id}/log", headers=table.auth(0)).get_data(True))
-    game = store_of(app).get_game(table.id)
+    game = read_game(store_of(app), table.id)
     assert game is not None
     body = "\n".join(seen)
     assert str(game.seed) not in body
@@ -170,7 +171,7 @@ def test_no_answer_ever_shows_the_game_seed(app: Flask, client: FlaskClient) -> 
 
 def test_a_game_s_own_case_has_no_author(app: Flask, client: FlaskClient) -> None:
     table = start_game(client, [{"name": "Ann"}], seed=6)
-    game = store_of(app).get_game(table.id)
+    game = read_game(store_of(app), table.id)
     assert game is not None
     response = client.get(f"/v1/cases/{game.case_id}", headers=table.auth(0))
     assert_problem(response, 401, "auth/unauthenticated")  # no token is its author's
@@ -194,7 +195,7 @@ def test_options_are_resolved_stored_and_shown(app: Flask, client: FlaskClient) 
     assert table.created["options"] == {"nights": 3, "charms": False}
     for seat in table.tokens:
         assert game_state(client, table, seat)["options"] == {"nights": 3, "charms": False}
-    game = store_of(app).get_game(table.id)
+    game = read_game(store_of(app), table.id)
     assert game is not None and game.options == {"nights": 3, "charms": False}
     legal = client.get(f"/v1/games/{table.id}/actions", headers=table.auth(0)).get_json()
     assert all(action["type"] != "use-charm" for action in legal["actions"])

@@ -26,6 +26,7 @@ from tests.api.helpers import assert_problem, bearer
 from tests.api.murdered_by_midnight.helpers import create_case, reveals_solution, solution_of
 from tests.api.murdered_by_midnight.helpers import start as start_game
 from tests.api.murdered_by_midnight.play import Client
+from tests.api.storage.stored import read_game
 
 PERSON_AND_BOT: list[dict[str, Any]] = [{"name": "Bot", "bot": True}, {"name": "Ada"}]
 
@@ -36,7 +37,7 @@ def store_of(app: Flask) -> Store:
 
 
 def stored(app: Flask, game_id: str) -> StoredGame:
-    game = store_of(app).get_game(game_id)
+    game = read_game(store_of(app), game_id)
     assert game is not None
     return game
 

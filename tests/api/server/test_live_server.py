@@ -13,6 +13,7 @@ from api.storage import Store
 from rules import registry
 from rules.core import Action, Seat, start
 from tests.api.server.live import LiveServer, Reply, request
+from tests.api.storage.stored import read_game
 
 pytestmark = pytest.mark.slow
 
@@ -58,7 +59,7 @@ def play_one(server: LiveServer, game: str, tokens: list[str], action: dict[str,
 def assert_replay_rebuilds_the_stored_state(database_url: str, game_id: str) -> None:
     store = Store(database_url)
     try:
-        game = store.get_game(game_id)
+        game = read_game(store, game_id)
         assert game is not None
         steps = store.list_steps(game_id)
         assert [step.step for step in steps] == list(range(1, game.version + 1))

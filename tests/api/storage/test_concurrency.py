@@ -18,6 +18,7 @@ from api.storage import Store, StoredGame, VersionConflict
 from api.storage.engine import writer
 from api.storage.schema import games, steps
 from tests.api.storage.conftest import step
+from tests.api.storage.stored import read_game
 
 RACERS = 32
 PLAYERS, ATTEMPTS = 8, 25
@@ -57,7 +58,7 @@ def test_same_version_race_has_exactly_one_winner(store: Store, game: StoredGame
     assert len(winners) == 1
     assert len(conflicts) == RACERS - 1
     assert all(c.expected == 1 and c.actual == 2 for c in conflicts)
-    final = store.get_game(game.id)
+    final = read_game(store, game.id)
     assert final is not None
     assert final.version == 2
     assert final.state == {"log": [-1, winners[0]]}
@@ -68,7 +69,7 @@ def test_sustained_contention_loses_and_doubles_nothing(store: Store, game: Stor
     def play(player: int) -> list[tuple[int, int]]:
         won = []
         for attempt in range(ATTEMPTS):
-            current = store.get_game(game.id)
+            current = read_game(store, game.id)
             assert current is not None
             mine = [player, attempt]
             try:
@@ -87,7 +88,7 @@ def test_sustained_contention_loses_and_doubles_nothing(store: Store, game: Stor
     with ThreadPoolExecutor(PLAYERS) as pool:
         wins = [win for won in pool.map(play, range(PLAYERS)) for win in won]
 
-    final = store.get_game(game.id)
+    final = read_game(store, game.id)
     log = store.list_steps(game.id)
     assert final is not None
     assert final.version == len(wins) == len(log)
@@ -104,7 +105,7 @@ def test_negative_control_an_append_without_the_predicate_lets_many_win(
     outcomes = race(lambda i: _append_without_predicate(store, game.id, racer=i))
 
     winners = [o for o in outcomes if o is None]
-    final = store.get_game(game.id)
+    final = read_game(store, game.id)
     log = store.list_steps(game.id)
     assert final is not None
     assert len(winners) > 1

@@ -17,6 +17,7 @@ from api.storage import Store
 from api.storage.migrate import MIGRATIONS, upgrade
 from api.storage.schema import metadata
 from tests.api.storage.conftest import new_game, step
+from tests.api.storage.stored import read_game
 
 REPO = Path(__file__).resolve().parents[3]
 HEAD = "0002"
@@ -32,7 +33,7 @@ def test_migrate_twice_is_harmless(store: Store) -> None:
 
     store.migrate()
 
-    assert store.get_game(game.id) == game
+    assert read_game(store, game.id) == game
     assert head_revisions(store) == [HEAD]
 
 
@@ -58,7 +59,7 @@ def test_migrate_from_four_threads_at_once(database_url: str) -> None:
         assert errors == []
         assert head_revisions(stores[0]) == [HEAD]
         game = new_game(stores[0])
-        assert stores[3].get_game(game.id) == game
+        assert read_game(stores[3], game.id) == game
     finally:
         for store in stores:
             store.dispose()
@@ -106,7 +107,7 @@ def test_upgrade_to_head_keeps_games_stored_at_0001(database_url: str) -> None:
 
         store.migrate()
 
-        own, named = store.get_game("own"), store.get_game("named")
+        own, named = read_game(store, "own"), read_game(store, "named")
         assert own is not None and named is not None
         assert named.case_id == "stored"
         assert store.get_case("stored") is not None

@@ -36,8 +36,8 @@ def test_a_lost_connection_is_a_clean_store_error(database_url: str) -> None:
             )
 
         with pytest.raises(StoreError) as caught:
-            store.get_game(game.id)
-        recovered = store.get_game(game.id)
+            store.open_game(game.id)
+        recovered = store.open_game(game.id)
     finally:
         store.dispose()
         admin.dispose()
@@ -45,4 +45,5 @@ def test_a_lost_connection_is_a_clean_store_error(database_url: str) -> None:
     for message in (caught.value.message, str(caught.value)):  # what a client and the log see
         for leak in ("terminat", "server", "psycopg", "SELECT", "games", "127.0.0.1", application):
             assert leak not in message
-    assert recovered == game  # the pool threw the dead connection away
+    assert recovered is not None  # the pool threw the dead connection away
+    assert (recovered.version, recovered.state) == (game.version, game.state)

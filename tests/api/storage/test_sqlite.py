@@ -13,6 +13,7 @@ import sqlalchemy as sa
 
 from api.storage import Store, StoreError, checks
 from tests.api.storage.conftest import new_game, step
+from tests.api.storage.stored import read_game
 
 
 @pytest.fixture
@@ -102,7 +103,7 @@ def test_writers_begin_immediate_and_readers_deferred(sqlite_store: Store) -> No
         dbapi_connection.set_trace_callback(record)
 
     sqlite_store.append_steps(game.id, expected_version=0, steps=[step(1)], state={}, status="a")
-    sqlite_store.get_game(game.id)
+    read_game(sqlite_store, game.id)
 
     assert begins == ["BEGIN IMMEDIATE", "BEGIN"]
 
@@ -135,7 +136,7 @@ def test_busy_beyond_the_timeout_is_a_clean_store_error(
             impatient.append_steps(
                 game.id, expected_version=0, steps=[step(1)], state={}, status="a"
             )
-        assert impatient.get_game(game.id) == game  # WAL: readers are not blocked by a writer
+        assert read_game(impatient, game.id) == game  # WAL: readers are not blocked by a writer
 
         holder.execute("ROLLBACK")
         moved = impatient.append_steps(

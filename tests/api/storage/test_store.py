@@ -20,6 +20,7 @@ from api.storage import (
 from api.storage.schema import games as games_table
 from api.storage.schema import steps as steps_table
 from tests.api.storage.conftest import CASE, new_game, step, token_hash
+from tests.api.storage.stored import read_game
 
 URL_SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{22}$")
 
@@ -36,7 +37,7 @@ def test_case_round_trips(store: Store) -> None:
 
 def test_missing_records_are_none(store: Store) -> None:
     assert store.get_case("nope") is None
-    assert store.get_game("nope") is None
+    assert read_game(store, "nope") is None
     assert store.list_steps("nope") == []
     assert store.open_game("nope") is None
 
@@ -75,7 +76,7 @@ def test_game_round_trips_with_its_case_seats_and_steps(store: Store) -> None:
         status="active",
     )
 
-    fetched = store.get_game(created.id)
+    fetched = read_game(store, created.id)
     assert fetched == created
     assert fetched.version == 2
     assert fetched.seats == seats
@@ -106,7 +107,7 @@ def test_seeds_round_trip(store: Store, seed: int) -> None:
     game = new_game(store, seed=seed)
     case = store.create_case(system="toy", seed=seed, case={}, author_token_hash="h")
 
-    assert store.get_game(game.id).seed == seed  # type: ignore[union-attr]
+    assert read_game(store, game.id).seed == seed  # type: ignore[union-attr]
     assert store.get_case(case.id).seed == seed  # type: ignore[union-attr]
 
 
@@ -134,7 +135,7 @@ def test_json_state_round_trips_exactly(store: Store, game: StoredGame) -> None:
         status="active",
     )
 
-    fetched = store.get_game(game.id)
+    fetched = read_game(store, game.id)
     assert fetched is not None
     assert fetched.state == NESTED_STATE
     assert list(fetched.state) == list(NESTED_STATE)  # key order too
@@ -148,7 +149,7 @@ def test_append_steps_advances_the_game(store: Store, game: StoredGame) -> None:
         )
         == 1
     )
-    after_one = store.get_game(game.id)
+    after_one = read_game(store, game.id)
     assert (
         store.append_steps(
             game.id,
@@ -159,7 +160,7 @@ def test_append_steps_advances_the_game(store: Store, game: StoredGame) -> None:
         )
         == 3
     )
-    after_three = store.get_game(game.id)
+    after_three = read_game(store, game.id)
 
     assert after_one is not None and after_three is not None
     assert after_one.version == 1
@@ -315,7 +316,7 @@ def test_stale_version_conflicts_and_changes_nothing(store: Store, game: StoredG
     store.append_steps(
         game.id, expected_version=0, steps=[step(1)], state={"log": [1]}, status="active"
     )
-    current = store.get_game(game.id)
+    current = read_game(store, game.id)
 
     with pytest.raises(VersionConflict) as caught:
         store.append_steps(
@@ -323,7 +324,7 @@ def test_stale_version_conflicts_and_changes_nothing(store: Store, game: StoredG
         )
 
     assert (caught.value.game_id, caught.value.expected, caught.value.actual) == (game.id, 0, 1)
-    assert store.get_game(game.id) == current
+    assert read_game(store, game.id) == current
     assert store.list_steps(game.id) == [step(1)]
 
 
@@ -343,7 +344,7 @@ def test_append_steps_refuses_bad_numbering(
             game.id, expected_version=0, steps=[step(n) for n in numbers], state={}, status="x"
         )
 
-    assert store.get_game(game.id) == game
+    assert read_game(store, game.id) == game
 
 
 def test_append_is_all_or_nothing(store: Store, game: StoredGame) -> None:
@@ -356,7 +357,7 @@ def test_append_is_all_or_nothing(store: Store, game: StoredGame) -> None:
             game.id, expected_version=0, steps=[step(1), step(2)], state={"x": 1}, status="active"
         )
 
-    assert store.get_game(game.id) == game
+    assert read_game(store, game.id) == game
     assert [s.step for s in store.list_steps(game.id)] == [2]
 
 

@@ -22,6 +22,7 @@ from api.storage.migrate import upgrade
 from api.systems import load_systems
 from rules import registry
 from rules.core import Action
+from tests.api.storage.stored import read_game
 
 FIXTURE = Path(__file__).parent / "data" / "midnight_games_0001.json"
 TIMESTAMPS = ("created_at", "updated_at")
@@ -86,7 +87,7 @@ def test_a_game_s_own_case_becomes_a_case_row(upgraded: Any) -> None:
     store, data = upgraded
     finished, running = old_games(data)
 
-    game = store.get_game(finished["id"])
+    game = read_game(store, finished["id"])
     assert game is not None
     case = store.get_case(game.case_id)
     assert case is not None
@@ -106,7 +107,7 @@ def test_a_game_s_own_case_becomes_a_case_row(upgraded: Any) -> None:
     assert outcome is not None
     assert ended["data"] == outcome.to_json()  # the log's last word, as the rules say it now
 
-    kept = store.get_game(running["id"])
+    kept = read_game(store, running["id"])
     assert kept is not None and kept.case_id == running["case_id"]  # its case row stays
     stored_case = store.get_case(running["case_id"])
     assert stored_case is not None and stored_case.author_token_hash is not None
