@@ -388,7 +388,9 @@ def play_and_check(
     case, state = start(system, envelope, table, mode, seed=seed)
     rng = random.Random(seed)
     seen: set[str] = set()
-    while system.result(case, state) is None:
+    for _ in range(system.SPEC.step_limit):  # every random game has a step cap
+        if system.result(case, state) is not None:
+            break
         actor = sorted(system.to_act(case, state))[0]
         legal = system.legal_actions(case, state, actor)
         if randomly:
