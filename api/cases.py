@@ -17,22 +17,20 @@ from api.storage import StoredCase
 from narration import public_glossary
 from rules import registry
 
-#: Cases kept decoded; an active game's case stays, a finished one's falls out.
-CACHE_SIZE = 512
+#: Cases kept decoded; an active game's case stays, a finished one's falls out. A decoded
+#: Midnight case with its glossary takes about 15 KB, so a worker keeps at most a few MB.
+CACHE_SIZE = 256
 
 
 @dataclass(frozen=True)
 class OpenCase:
-    """A stored case with what serving its games needs, computed once."""
+    """What serving the games of a stored case needs, computed once: not the stored envelope,
+    whose hidden parts the rules hold decoded already."""
 
-    stored: StoredCase
+    id: str
+    system: str
     case: Any  # the system's decoded case (``System.read_case``)
     glossary: dict[str, str]  # display names by id, from the public part only
-
-    @property
-    def public(self) -> dict[str, Any]:
-        public: dict[str, Any] = self.stored.case["public"]
-        return public
 
 
 class CaseCache:
@@ -59,7 +57,10 @@ class CaseCache:
         """Decode ``stored`` and keep it."""
         system = registry.get(stored.system)
         opened = OpenCase(
-            stored, system.read_case(stored.case), public_glossary(stored.case["public"])
+            id=stored.id,
+            system=stored.system,
+            case=system.read_case(stored.case),
+            glossary=public_glossary(stored.case["public"]),
         )
         with self._lock:
             self._items[stored.id] = opened

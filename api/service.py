@@ -201,7 +201,7 @@ class Service:
             raise InvalidInputError(error.message, code=error.code) from None
         shown = {"type": event.type, **event.data, **event.secret}
         text = narrate_event(
-            opened.stored.system,
+            opened.system,
             {**shown, "actor": 0},
             names=[desk.ASKER],
             glossary=opened.glossary,
@@ -259,7 +259,7 @@ class Service:
             system=system_id,
             mode=mode,
             seed=game_seed,
-            case_id=opened.stored.id,
+            case_id=opened.id,
             options=dict(resolved),
             seats=[
                 StoredSeat(
@@ -378,7 +378,7 @@ class Service:
         opened = self.cases.get(case_id, self.store.get_case)
         if opened is None:
             raise NotFoundError("There is no case with this id.", code="case/not-found")
-        system = registry.get(opened.stored.system)
+        system = registry.get(opened.system)
         if not isinstance(system, AuthorDesk):
             raise InvalidInputError(
                 f"{system.SPEC.name} has no Author to ask questions of.",
@@ -437,8 +437,8 @@ class Service:
                 code="case/not-found",
                 fields=[("/case_id", "There is no case with this id.")],
             )
-        if opened.stored.system != system_id:
-            detail = f"This case belongs to {opened.stored.system}, not {system_id}."
+        if opened.system != system_id:
+            detail = f"This case belongs to {opened.system}, not {system_id}."
             raise InvalidInputError(detail, code="case/wrong-system", fields=[("/case_id", detail)])
         return opened
 
