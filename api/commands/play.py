@@ -42,7 +42,7 @@ from rules.core import start as start_game
 from rules.events import Event
 from rules.loop import play_step, run_bots
 
-DEFAULT_NAME = "Inspector"
+DEFAULT_NAME = "Player"
 BOT = "bot"
 DIFFICULTY = "difficulty"
 GAME_ENDED = "game-ended"

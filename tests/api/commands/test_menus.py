@@ -180,9 +180,9 @@ def test_a_stand_in_system_plays_through_subset_and_dependent_menus(pack_and_pos
     text = output.getvalue()
     assert outcome is not None and outcome.winners == (0,), text
     assert "What goes in the bag? (choose 2 to 3; b: back to the actions)" in text
-    assert "* Inspector packed map, lamp and key." in text
+    assert "* Player packed map, lamp and key." in text
     assert "Post: which one? (b: back to the actions)" in text
     assert "  1) parcel: red; port: Aden, Basra\n  2) parcel: blue; port: Cork" in text
     assert "To which port? (b: back to the actions)" in text
-    assert "Inspector posted the red parcel to Basra." in text
-    assert "Winners: Inspector.\nThe solution:\n  Port: Basra" in text
+    assert "Player posted the red parcel to Basra." in text
+    assert "Winners: Player.\nThe solution:\n  Port: Basra" in text

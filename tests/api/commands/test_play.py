@@ -132,9 +132,9 @@ def test_a_solo_game_played_through_the_menus_ends_with_the_solution(seed: int) 
     names = public_glossary(table.case["public"])
     assert text.startswith(table.case["public"]["title"])
     assert "Murdered by Midnight, solo mode" in text
-    assert "What will Inspector do?" in text and "  1) " in text
+    assert "What will Player do?" in text and "  1) " in text
     assert "What you have learned:" in text
-    assert "Winners: Inspector." in text
+    assert "Winners: Player." in text
     tail = text.split("The solution:")[1]
     assert f"Murderer: {names[solution['murderer']]}" in tail
     assert f"Weapon: {names[solution['weapon']]}" in tail
@@ -193,12 +193,12 @@ def test_b_goes_back_from_a_parameter_to_the_actions() -> None:
     type_with(table, scripted([str(reveal), "b", str(reveal), "1"]))
     assert play.play(table) is None  # the end of input after the reveal
     text = transcript(table)
-    assert text.count("What will Inspector do?") == 3
+    assert text.count("What will Player do?") == 3
     assert text.count("Where will the new card lie?") == 2
     assert (
-        "Inspector turned over" in text
-        or "drawn by Inspector" in text
-        or ("Inspector opened up" in text)
+        "Player turned over" in text
+        or "drawn by Player" in text
+        or ("Player opened up" in text)
     )
 
 
@@ -354,7 +354,7 @@ def test_the_summary_comes_from_midnights_template() -> None:
     me = view["inspectors"][0]
     names = public_glossary(table.case["public"])
     text = transcript(table)
-    assert f"Inspector is in {names[me['location']]} ({me['location']})." in text
+    assert f"Player is in {names[me['location']]} ({me['location']})." in text
     assert f"Map ({view['deck_count']} cards face down): " in text
 
 
