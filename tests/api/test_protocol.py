@@ -24,9 +24,8 @@ from api.storage import Store
 from api.storage.schema import cases as cases_table
 from api.storage.schema import games as games_table
 from rules import registry
-from rules.core import Action, Seat, start
 from tests.api.helpers import TOY, Table, assert_problem, bearer, game_state, start_game
-from tests.api.storage.stored import read_game
+from tests.api.storage.stored import assert_replays, read_game
 
 NIGHTFALL = "nightfall"
 GUESTS = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cy"}]
@@ -96,27 +95,6 @@ def play_out(
     raise AssertionError("the game did not end")
 
 
-def assert_replays(app: Flask, game_id: str) -> None:
-    """The stored log, applied in order to a game rebuilt from the stored case, seed and
-    options, makes exactly the stored state: the secret seed is all a replay needs."""
-    store = store_of(app)
-    game = read_game(store, game_id)
-    assert game is not None
-    stored_case = store.get_case(game.case_id)
-    assert stored_case is not None
-    system = registry.get(game.system)
-    seats = [Seat(seat.name, seat.bot) for seat in game.seats]
-    case, state = start(
-        system, stored_case.case, seats, game.mode, seed=game.seed, options=game.options
-    )
-    steps = store.list_steps(game_id)
-    assert [step.step for step in steps] == list(range(1, game.version + 1))
-    for step in steps:
-        state, _ = system.apply(case, state, step.seat, Action.from_json(step.action))
-    assert system.state_to_json(state) == game.state
-    assert ("active" if system.result(case, state) is None else "finished") == game.status
-
-
 # ------------------------------------------------------------------------------- secret seeds
 
 
@@ -150,7 +128,7 @@ def test_nightfall_games_of_one_case_seed_draw_differently(app: Flask, client: F
         game = read_game(store_of(app), table.id)
         assert game is not None
         logs.add(json.dumps([step.action for step in store_of(app).list_steps(table.id)]))
-        assert_replays(app, table.id)
+        assert_replays(store_of(app), table.id)
     assert len(logs) > 1
 
 
@@ -175,7 +153,7 @@ def test_a_game_s_own_case_has_no_author(app: Flask, client: FlaskClient) -> Non
     assert game is not None
     response = client.get(f"/v1/cases/{game.case_id}", headers=table.auth(0))
     assert_problem(response, 401, "auth/unauthenticated")  # no token is its author's
-    assert_replays(app, table.id)
+    assert_replays(store_of(app), table.id)
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -184,7 +162,7 @@ def test_a_played_game_replays_from_its_stored_seed(
 ) -> None:
     table = nightfall(client, [*GUESTS, {"name": "Bot", "bot": True}], seed=seed)
     play_out(client, table, random.Random(seed))
-    assert_replays(app, table.id)
+    assert_replays(store_of(app), table.id)
 
 
 # ------------------------------------------------------------------------------- options

@@ -20,13 +20,12 @@ from api.storage.schema import cases as cases_table
 from api.storage.schema import games as games_table
 from generator import registry as generators
 from rules import registry
-from rules.core import Action, Seat, start
 from rules.murdered_by_midnight.case import SYSTEM_ID
 from tests.api.helpers import assert_problem, bearer
 from tests.api.murdered_by_midnight.helpers import create_case, reveals_solution, solution_of
 from tests.api.murdered_by_midnight.helpers import start as start_game
 from tests.api.murdered_by_midnight.play import Client
-from tests.api.storage.stored import read_game
+from tests.api.storage.stored import assert_replays, read_game
 
 PERSON_AND_BOT: list[dict[str, Any]] = [{"name": "Bot", "bot": True}, {"name": "Ada"}]
 
@@ -45,25 +44,6 @@ def stored(app: Flask, game_id: str) -> StoredGame:
 def count(app: Flask, table: sa.Table) -> int:
     with store_of(app).engine.connect() as conn:
         return int(conn.execute(sa.select(sa.func.count()).select_from(table)).scalar() or 0)
-
-
-def assert_replays(app: Flask, game_id: str) -> None:
-    """Rebuilt from the stored case envelope, game seed and options, the stored steps applied
-    in order make exactly the stored state."""
-    store = store_of(app)
-    game = stored(app, game_id)
-    envelope = store.get_case(game.case_id)
-    assert envelope is not None
-    system = registry.get(game.system)
-    seats = [Seat(seat.name, seat.bot) for seat in game.seats]
-    case, state = start(
-        system, envelope.case, seats, game.mode, seed=game.seed, options=game.options
-    )
-    steps = store.list_steps(game_id)
-    assert [step.step for step in steps] == list(range(1, game.version + 1))
-    for step in steps:
-        state, _ = system.apply(case, state, step.seat, Action.from_json(step.action))
-    assert system.state_to_json(state) == game.state
 
 
 # ------------------------------------------------------------------------------- options
@@ -152,7 +132,7 @@ def test_one_case_seed_two_games_different_shuffles_and_bot_draws(
         table, created = start_game(client, "co-op", bots, seed=8)
         assert created["status"] == "finished"
         played.append([step.action for step in store_of(app).list_steps(table.id)])
-        assert_replays(app, table.id)
+        assert_replays(store_of(app), table.id)
     assert played[0] != played[1]
 
 
@@ -169,7 +149,7 @@ def test_no_reply_shows_the_game_seed_and_the_log_replays(app: Flask, client: Fl
     for body in [json.dumps(created), *player.bodies]:
         assert str(seed) not in body
         assert '"seed"' not in body
-    assert_replays(app, table.id)
+    assert_replays(store_of(app), table.id)
 
 
 # ------------------------------------------------------------------------------- deductions

@@ -10,10 +10,8 @@ import pytest
 
 import tests.toy  # noqa: F401  (registers the system the server plays)
 from api.storage import Store
-from rules import registry
-from rules.core import Action, Seat, start
 from tests.api.server.live import LiveServer, Reply, request
-from tests.api.storage.stored import read_game
+from tests.api.storage.stored import assert_replays
 
 pytestmark = pytest.mark.slow
 
@@ -59,20 +57,7 @@ def play_one(server: LiveServer, game: str, tokens: list[str], action: dict[str,
 def assert_replay_rebuilds_the_stored_state(database_url: str, game_id: str) -> None:
     store = Store(database_url)
     try:
-        game = read_game(store, game_id)
-        assert game is not None
-        steps = store.list_steps(game_id)
-        assert [step.step for step in steps] == list(range(1, game.version + 1))
-        system = registry.get(game.system)
-        seats = [Seat(seat.name, seat.bot) for seat in game.seats]
-        case = store.get_case(game.case_id)
-        assert case is not None
-        opened, state = start(
-            system, case.case, seats, game.mode, seed=game.seed, options=game.options
-        )
-        for step in steps:
-            state, _ = system.apply(opened, state, step.seat, Action.from_json(step.action))
-        assert system.state_to_json(state) == game.state
+        assert_replays(store, game_id)
     finally:
         store.dispose()
 
