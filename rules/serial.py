@@ -256,10 +256,5 @@ def _mapping(data: Any) -> Mapping[str, Any]:
     return data
 
 
-@functools.cache
-def _field_names(kind: type) -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(kind))
-
-
 def _sort_key(item: Any) -> tuple[str, str]:
     return (type(item).__name__, repr(item))
