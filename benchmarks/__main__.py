@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import os
 import platform
+import time
 from pathlib import Path
 
 from benchmarks import games, generation, http, memory
@@ -17,10 +18,11 @@ def machine() -> str:
 
 
 def main() -> None:
+    started = time.monotonic()
     sections = {
         "Murdered by Midnight: generate and verify one case": generation.run(),
         "Murdered by Midnight: bot-only games": games.run(),
-        "HTTP under gunicorn sync workers, wrk -t2 -c16": http.run(),
+        "HTTP under gunicorn sync workers, wrk -t2 -c16 -d10s": http.run(),
         "Server memory, SQLite": memory.run(),
     }
     lines = [
@@ -28,6 +30,7 @@ def main() -> None:
         "",
         f"Measured {datetime.date.today().isoformat()} on {machine()} by `make bench`.",
         "Ratios are measured side by side in one run; absolute figures vary ±30 % between runs.",
+        f"The whole run took {(time.monotonic() - started) / 60:.1f} minutes.",
     ]
     for title, rows in sections.items():
         lines += ["", f"## {title}", "", *rows]

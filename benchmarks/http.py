@@ -4,29 +4,54 @@ The reference and casebook on SQLite run under gunicorn with 2 sync workers on 1
 casebook on PostgreSQL (when the test server answers) with 4, as docs/performance.md sets it. wrk
 drives them (-t2 -c16) with Lua scripts that rotate over many solo games, so writers rarely
 collide on one game.
+
+Every real system the server serves (the built-in ones) is measured: ``POST`` sends the moves its
+built-in bot would play in each game (``benchmarks/plays.py``), then ``GET`` reads the same
+games, mid-play. Toy Culprit, a tiny test-only system whose one move (``investigate``) is the
+cheapest there is, stays beside them as the floor.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
 import secrets
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import sqlalchemy as sa
 
+from api.storage import Store
+from benchmarks import plays
+from benchmarks.plays import Game
+from generator import registry as generators
+from rules import registry
+from rules.core import Action, System
 from tests.api.server.live import ROOT, LiveServer, free_port, request
 
-GAMES = 200
+#: Toy Culprit games (one shared case that never runs out of turns).
+FLOOR_GAMES = 200
+FLOOR = "toy-culprit"
+#: Solo games of each real system: Midnight's ~44 planned moves each make ~22,000, about 1.4
+#: times what a 10 s POST run sent on SQLite on a 2-core machine (running out is reported).
+PLAYED_GAMES = 500
+#: The cases those games share, game n playing case n % PLAYED_CASES (each game its own seed):
+#: fewer than the 256 decoded cases a worker keeps (``api.cases.CACHE_SIZE``). A rotation over
+#: more cases than that misses the cache on every request and measures decoding cases instead.
+PLAYED_CASES = 200
+#: The options of each real system's cases and games (others: the defaults).
+CASE_OPTIONS: dict[str, dict[str, Any]] = {"murdered-by-midnight": {"difficulty": "standard"}}
+GAME_OPTIONS: dict[str, dict[str, Any]] = {"murdered-by-midnight": {"turn_limit": 400}}
 POSTGRES_URL = os.environ.get(
     "CASEBOOK_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 )
@@ -39,6 +64,8 @@ class Load:
     p50_ms: float
     p99_ms: float
     failures: int
+    #: What the script's ``done`` printed (the move scripts: each thread's counts).
+    report: str = ""
 
     def row(self, name: str, setup: str, reference: Load | None) -> str:
         ratio = (
@@ -53,14 +80,25 @@ class Load:
 
 
 def wrk(url: str, script: Path | None = None) -> Load:
-    command = ["wrk", "-t2", "-c16", f"-d{DURATION}", "--latency"]
+    command = [
+        "wrk",
+        f"-t{plays.THREADS}",
+        f"-c{plays.CONNECTIONS}",
+        f"-d{DURATION}",
+        "--latency",
+    ]
     if script is not None:
         command += ["-s", str(script)]
     out = subprocess.run([*command, url], check=True, capture_output=True, text=True).stdout
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
     failures = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    report = "\n".join(line for line in out.splitlines() if line.startswith("thread "))
     return Load(
-        rps, _latency(out, "50%"), _latency(out, "99%"), int(failures.group(1)) if failures else 0
+        rps,
+        _latency(out, "50%"),
+        _latency(out, "99%"),
+        int(failures.group(1)) if failures else 0,
+        report,
     )
 
 
@@ -69,62 +107,147 @@ def _latency(out: str, label: str) -> float:
     return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
 
 
-def _rotation_script(
-    folder: Path, name: str, method: str, games: list[tuple[str, str]], suffix: str
-) -> Path:
-    entries = ",".join(f'{{"{game}","{token}"}}' for game, token in games)
-    body = (
-        json.dumps(json.dumps({"type": "investigate", "params": {}})) if method == "POST" else "nil"
-    )
-    script = folder / f"{name}.lua"
-    script.write_text(
-        f"""
-local games = {{{entries}}}
-local n = 0
-request = function()
-  n = n + 1
-  local g = games[(n % #games) + 1]
-  local headers = {{["Authorization"] = "Bearer " .. g[2], ["Content-Type"] = "application/json"}}
-  local path = "/v1/games/" .. g[1] .. "{suffix}"
-  return wrk.format("{method}", path, headers, {body})
-end
-"""
-    )
-    return script
+def real_systems() -> list[System]:
+    """The built-in systems (``generator.registry.BUILT_IN``), which every server serves."""
+    generators.load()
+    return [entry.system for entry in registry.all_registrations() if entry.id != FLOOR]
 
 
-def _tables(server: LiveServer) -> list[tuple[str, str]]:
-    """Solo games that never end (the case allows a billion turns): (game id, token) each."""
+@dataclass
+class Table:
+    """One system's games on one server, and what its two measurements found."""
+
+    name: str
+    games: list[Game]
+    #: The floor's one move; ``None``: each game's planned moves.
+    floor_move: Action | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def _floor_table(server: LiveServer) -> Table:
+    """Solo Toy Culprit games that never end (the case allows a billion turns)."""
     case = request(
         server,
         "POST",
         "/v1/cases",
-        {"system": "toy-culprit", "seed": 1, "options": {"max_turns": 10**9}},
+        {"system": FLOOR, "seed": 1, "options": {"max_turns": 10**9}},
     ).body["id"]
     games = []
-    for _ in range(GAMES):
+    for _ in range(FLOOR_GAMES):
         reply = request(
             server,
             "POST",
             "/v1/games",
-            {"system": "toy-culprit", "mode": "solo", "case_id": case, "seats": [{"name": "Ann"}]},
+            {"system": FLOOR, "mode": "solo", "case_id": case, "seats": [{"name": "Ann"}]},
         )
-        games.append((reply.body["id"], reply.body["seats"][0]["token"]))
-    return games
+        games.append(Game(reply.body["id"], reply.body["seats"][0]["token"]))
+    return Table("Toy Culprit (floor)", games, Action("investigate"))
 
 
-def _measure(database_url: str, folder: Path, workers: int, label: str) -> tuple[Load, Load]:
-    """GET view and POST action throughput of casebook on ``database_url``."""
+def _played_table(server: LiveServer, store: Store, system: System) -> Table:
+    """``PLAYED_GAMES`` solo games of ``system``, each with the moves its bot would play."""
+    system_id = system.SPEC.id
+    mode = next(m for m in system.SPEC.modes if m.min_seats <= 1 <= m.max_seats)
+    case_options = CASE_OPTIONS.get(system_id, {})
+    game_options = GAME_OPTIONS.get(system_id, {})
+
+    def new_case(seed: int) -> str:
+        body = {"system": system_id, "seed": seed, "options": case_options}
+        reply = request(server, "POST", "/v1/cases", body)
+        assert reply.status == 201, reply.body
+        case: str = reply.body["id"]
+        return case
+
+    def new_game(number: int) -> tuple[str, str]:
+        body = {
+            "system": system_id,
+            "mode": mode.id,
+            "case_id": cases[number % len(cases)],
+            "seats": [{"name": "Ann"}],
+            "options": game_options,
+        }
+        reply = request(server, "POST", "/v1/games", body)
+        assert reply.status == 201, reply.body
+        return reply.body["id"], reply.body["seats"][0]["token"]
+
+    with ThreadPoolExecutor(4) as pool:  # the server generates cases on both cores
+        cases = list(pool.map(new_case, range(PLAYED_CASES)))
+        made = list(pool.map(new_game, range(PLAYED_GAMES)))
+    games = [Game(game, token, plays.planned_moves(store, system, game)) for game, token in made]
+    lengths = [len(game.moves) for game in games]
+    options = ", ".join(f"{k} {v}" for k, v in {**case_options, **game_options}.items())
+    notes = [
+        f"{len(games)} games of {len(cases)} cases, mode {mode.id}, "
+        f"{options or 'default options'}; {sum(lengths):,} moves planned, "
+        f"{min(lengths)}-{max(lengths)} a game (median {statistics.median(lengths):.0f}): "
+        "the built-in bot's, up to the move that would end the game"
+    ]
+    return Table(system.SPEC.name, games, notes=notes)
+
+
+def _measure(
+    database_url: str, folder: Path, workers: int, label: str
+) -> list[tuple[Table, Load, Load]]:
+    """Each system's GET view and POST action throughput on ``database_url``."""
     server = LiveServer(database_url, folder / f"{label}.log", workers=workers)
     server.start()
+    store = Store(database_url)
     try:
-        games = _tables(server)
-        time.sleep(0.5)
-        view = wrk(server.base, _rotation_script(folder, f"{label}-view", "GET", games, ""))
-        act = wrk(server.base, _rotation_script(folder, f"{label}-act", "POST", games, "/actions"))
+        tables = [_played_table(server, store, system) for system in real_systems()]
+        tables.append(_floor_table(server))
+        measured = []
+        for number, table in enumerate(tables):
+            name = f"{label}-{number}"
+            if table.floor_move is None:
+                act_script = plays.moves_script(folder, f"{name}-act", table.games)
+            else:
+                act_script = plays.floor_script(
+                    folder, f"{name}-act", table.games, table.floor_move
+                )
+            time.sleep(0.5)
+            act = wrk(server.base, act_script)
+            if table.floor_move is None:
+                table.notes.append(_sent(table, act) + _check_logs(store, table))
+            elif act.failures:
+                table.notes.append(f"{act.failures:,} moves refused: look into it")
+            view = wrk(server.base, plays.view_script(folder, f"{name}-view", table.games))
+            measured.append((table, view, act))
     finally:
         server.kill()
-    return view, act
+        store.dispose()
+    return measured
+
+
+def _sent(table: Table, act: Load) -> str:
+    """What the move script sent: how many planned moves, of which kinds, and any refusals."""
+    counts = {
+        int(m.group(1)): (int(m.group(2)), int(m.group(3)))
+        for m in re.finditer(r"thread (\d+) sent (\d+) planned (\d+) refused", act.report)
+    }
+    moves = plays.sent_moves(table.games, {part: sent for part, (sent, _) in counts.items()})
+    extra = sum(refused for _, refused in counts.values())
+    planned = sum(len(game.moves) for game in table.games)
+    text = f"POST sent {len(moves):,} of the {planned:,} planned moves: {plays.mix(moves)}"
+    if extra:
+        text += (
+            f"; then {extra:,} more after running out of plans, refused by the server "
+            "(non-2xx): plan more games"
+        )
+    if act.failures > extra:
+        text += f"; {act.failures - extra:,} planned moves refused (non-2xx): look into it"
+    return text
+
+
+def _check_logs(store: Store, table: Table) -> str:
+    """Each game's stored log must be the start of its plan: moves arrived in order."""
+    wrong = 0
+    for game in table.games:
+        logged = [step.action for step in store.list_steps(game.id)]
+        if logged != [move.to_json() for move in game.moves[: len(logged)]]:
+            wrong += 1
+    if wrong:
+        return f"; {wrong} games' stored logs differ from their plans (moves out of order)"
+    return "; every game's stored log is the start of its plan"
 
 
 @contextlib.contextmanager
@@ -157,6 +280,8 @@ def run() -> list[str]:
         "| endpoint | database, workers | requests/s | p50 / p99 | non-2xx | ratio to hello |",
         "| --- | --- | --- | --- | --- | --- |",
     ]
+    notes: list[str] = []
+    started = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         hello_port = free_port()
@@ -173,24 +298,37 @@ def run() -> list[str]:
         try:
             time.sleep(1.0)
             reference = wrk(f"http://127.0.0.1:{hello_port}/hello")
-            rows.append(reference.row("Flask hello JSON (reference)", "none, 2", None))
-            sqlite = _measure(f"sqlite:///{folder / 'bench.sqlite3'}", folder, 2, "sqlite")
-            rows += _rows(sqlite, "SQLite, 2", reference)
-            with _postgres_schema() as postgres_url:
-                if postgres_url is None:
-                    rows.append("| PostgreSQL skipped: no server at CASEBOOK_TEST_POSTGRES_URL |")
-                else:
-                    postgres = _measure(postgres_url, folder, 4, "postgres")
-                    rows += _rows(postgres, "PostgreSQL, 4", reference)
         finally:
             hello.kill()
             hello.wait()
-    return rows
-
-
-def _rows(loads: tuple[Load, Load], setup: str, reference: Load) -> list[str]:
-    view, act = loads
+        rows.append(reference.row("Flask hello JSON (reference)", "none, 2", None))
+        setups: list[tuple[str, Callable[[], contextlib.AbstractContextManager[str | None]]]] = [
+            ("SQLite, 2", lambda: contextlib.nullcontext(f"sqlite:///{folder / 'bench.sqlite3'}")),
+            ("PostgreSQL, 4", _postgres_schema),
+        ]
+        for setup, database in setups:
+            workers = int(setup.rsplit(" ", 1)[1])
+            label = setup.split(",")[0].lower()
+            with database() as url:
+                if url is None:
+                    rows.append(
+                        f"| {setup.split(',')[0]} skipped: no server at "
+                        "CASEBOOK_TEST_POSTGRES_URL |"
+                    )
+                    continue
+                for table, view, act in _measure(url, folder, workers, label):
+                    rows.append(view.row(f"{table.name}: GET /v1/games/{{id}}", setup, reference))
+                    rows.append(
+                        act.row(f"{table.name}: POST /v1/games/{{id}}/actions", setup, reference)
+                    )
+                    notes += [f"- {table.name}, {setup}: {note}." for note in table.notes]
+    minutes = (time.monotonic() - started) / 60
     return [
-        view.row("GET /v1/games/{id}", setup, reference),
-        act.row("POST /v1/games/{id}/actions", setup, reference),
+        *rows,
+        "",
+        f"Each wrk run lasts {DURATION}; hello is measured once, first, as every row's reference. "
+        "On each database, POST runs first and GET then reads the same games, mid-play. "
+        f"This section took {minutes:.1f} minutes.",
+        "",
+        *notes,
     ]

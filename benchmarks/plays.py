@@ -1,0 +1,218 @@
+"""What the HTTP benchmark sends: each game's planned moves, and the wrk scripts that send them.
+
+A real system's games are solo games created through the API. For each, the benchmark reads the
+game's secret seed, case and options from its own database (it owns the server and the
+database) and plays the built-in bot locally, with the draws the server's bot loop would use
+for that seat, until the game would end or ``MAX_STEPS`` moves: the move that would end it (a
+final accusation) is left out, so no game finishes during the run. ``POST`` then sends each
+game's moves in order, always legal.
+
+wrk runs one Lua state per thread: each thread takes every ``THREADS``-th game and rotates over
+its own games, so no game is sent moves by two threads, and a game is revisited only after
+every other game of its thread; with at least ``MIN_ACTIVE`` games in the rotation (more than
+the thread's connections), its previous move has been answered by then. A thread whose
+rotation would fall under that has run out of plans: it sends an action no system has, which
+the server refuses (non-2xx), and the thread reports how many it sent that way. (wrk
+calls the first thread's ``request()`` once before the run and drops its answer: that call is
+given a health check, not a move.)
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from api.storage import Store
+from rules.core import Action, Seat, System, rng_for, start
+from tests.api.storage.stored import read_game
+
+THREADS = 2
+CONNECTIONS = 16
+#: The most moves planned per game.
+MAX_STEPS = 150
+#: The fewest games a thread rotates over while it sends planned moves.
+MIN_ACTIVE = 2 * CONNECTIONS // THREADS
+#: The seat a solo game's person sits at.
+SEAT = 0
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game the benchmark made: its id, its seat's token and the moves planned for it."""
+
+    id: str
+    token: str
+    moves: tuple[Action, ...] = ()
+
+
+def planned_moves(store: Store, system: System, game_id: str) -> tuple[Action, ...]:
+    """The moves the built-in bot would play in ``game_id``, stopping before the game ends."""
+    game = read_game(store, game_id)
+    assert game is not None, game_id
+    stored_case = store.get_case(game.case_id)
+    assert stored_case is not None, game.case_id
+    seats = [Seat(seat.name, seat.bot) for seat in game.seats]
+    case, state = start(
+        system, stored_case.case, seats, game.mode, seed=game.seed, options=game.options
+    )
+    moves: list[Action] = []
+    for number in range(1, MAX_STEPS + 1):
+        if SEAT not in system.to_act(case, state):
+            break
+        action = system.bot_choose(
+            system.view(case, state, SEAT),
+            system.legal_actions(case, state, SEAT),
+            rng_for(game.seed, number - 1, f"bot:{SEAT}"),
+        )
+        after, _ = system.apply(case, state, SEAT, action)
+        if system.result(case, after) is not None:
+            break
+        moves.append(action)
+        state = after
+    return tuple(moves)
+
+
+def _lua(text: str) -> str:
+    """``text`` as a Lua string literal (compact JSON holds no newline)."""
+    assert "\n" not in text and "\r" not in text
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _body(action: Action) -> str:
+    return json.dumps(action.to_json(), separators=(",", ":"), ensure_ascii=False)
+
+
+_REPORT = """
+local threads = {}
+local parts = 0
+function setup(thread)
+  thread:set("part", parts)
+  parts = parts + 1
+  table.insert(threads, thread)
+end
+function done(summary, latency, requests)
+  for _, thread in ipairs(threads) do
+    io.write(string.format("thread %d sent %d planned %d refused\\n",
+      thread:get("part"), thread:get("sent"), thread:get("extra")))
+  end
+end
+"""
+
+
+def moves_script(folder: Path, name: str, games: Sequence[Game]) -> Path:
+    """A wrk script that POSTs each game's planned moves in order, rotating over the games."""
+    entries = ",\n".join(
+        f"{{{_lua(g.id)},{_lua(g.token)},{{{','.join(_lua(_body(m)) for m in g.moves)}}}}}"
+        for g in games
+    )
+    script = folder / f"{name}.lua"
+    script.write_text(
+        f"""
+local games = {{
+{entries}
+}}
+{_REPORT}
+local mine = {{}}
+local k = 0
+local active = 0
+sent = 0
+extra = 0
+function init(args)
+  for i, g in ipairs(games) do
+    if (i - 1) % {THREADS} == part then
+      table.insert(mine, {{id = g[1], token = g[2], moves = g[3], next = 1}})
+      if #g[3] > 0 then active = active + 1 end
+    end
+  end
+end
+local function post(g, body)
+  local headers = {{["Authorization"] = "Bearer " .. g.token,
+    ["Content-Type"] = "application/json"}}
+  return wrk.format("POST", "/v1/games/" .. g.id .. "/actions", headers, body)
+end
+local checked = false
+request = function()
+  if part == 0 and not checked then
+    -- wrk calls the first thread's request() once before the run, to check the script, and
+    -- drops what it returns: no move may be spent on it.
+    checked = true
+    return wrk.format("GET", "/v1/health")
+  end
+  for _ = 1, #mine do
+    k = k % #mine + 1
+    local g = mine[k]
+    if active >= {MIN_ACTIVE} and g.next <= #g.moves then
+      local body = g.moves[g.next]
+      g.next = g.next + 1
+      if g.next > #g.moves then active = active - 1 end
+      sent = sent + 1
+      return post(g, body)
+    end
+  end
+  extra = extra + 1
+  k = k % #mine + 1
+  return post(mine[k], '{{"type":"out-of-plans","params":{{}}}}')
+end
+"""
+    )
+    return script
+
+
+def floor_script(folder: Path, name: str, games: Sequence[Game], action: Action) -> Path:
+    """A wrk script that POSTs the same always-legal ``action`` to each game in turn."""
+    return _simple_script(folder, name, games, "POST", "/actions", _lua(_body(action)))
+
+
+def view_script(folder: Path, name: str, games: Sequence[Game]) -> Path:
+    """A wrk script that GETs each game's view in turn."""
+    return _simple_script(folder, name, games, "GET", "", "nil")
+
+
+def _simple_script(
+    folder: Path, name: str, games: Sequence[Game], method: str, suffix: str, body: str
+) -> Path:
+    entries = ",".join(f"{{{_lua(g.id)},{_lua(g.token)}}}" for g in games)
+    script = folder / f"{name}.lua"
+    script.write_text(
+        f"""
+local games = {{{entries}}}
+local n = 0
+request = function()
+  n = n + 1
+  local g = games[(n % #games) + 1]
+  local headers = {{["Authorization"] = "Bearer " .. g[2], ["Content-Type"] = "application/json"}}
+  local path = "/v1/games/" .. g[1] .. "{suffix}"
+  return wrk.format("{method}", path, headers, {body})
+end
+"""
+    )
+    return script
+
+
+def sent_moves(games: Sequence[Game], sent_per_thread: dict[int, int]) -> list[Action]:
+    """The planned moves the script sent, given how many each thread sent: its rotation again."""
+    moves: list[Action] = []
+    for part, count in sent_per_thread.items():
+        mine = list(games[part::THREADS])
+        taken = [0] * len(mine)
+        active = sum(1 for g in mine if g.moves)
+        k = -1
+        while count > 0 and active >= MIN_ACTIVE:
+            k = (k + 1) % len(mine)
+            if taken[k] < len(mine[k].moves):
+                moves.append(mine[k].moves[taken[k]])
+                taken[k] += 1
+                count -= 1
+                if taken[k] == len(mine[k].moves):
+                    active -= 1
+    return moves
+
+
+def mix(moves: Sequence[Action]) -> str:
+    """The share of each action type, most frequent first: ``ask-who-did-it 20 %, ...``."""
+    counts = Counter(move.type for move in moves)
+    total = sum(counts.values()) or 1
+    return ", ".join(f"{kind} {100 * n / total:.0f} %" for kind, n in counts.most_common())
