@@ -15,7 +15,7 @@ from .spec import Act
 def weapons_found(case: MbmCase, location: str) -> tuple[str, ...]:
     """Search: the weapons whose L number matches, checking Murder Weapon and Prints, then
     Weapons With Prints, then Weapons Without Prints."""
-    return tuple(find.weapon for find in case.weapon_finds if find.location == location)
+    return case.finds_at(location)
 
 
 def find_at(case: MbmCase, weapon: str, location: str) -> WeaponFind | None:

@@ -14,6 +14,7 @@ that the rules, narration and API share).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -126,21 +127,64 @@ class MbmCase:
     solution: Solution
 
     def location(self, location_id: str) -> Location:
-        return next(item for item in self.locations if item.id == location_id)
+        return self._locations[location_id]
 
     def character(self, character_id: str) -> Character:
-        return next(item for item in self.characters if item.id == character_id)
+        return self._characters[character_id]
 
     def weapon(self, weapon_id: str) -> Weapon:
-        return next(item for item in self.weapons if item.id == weapon_id)
+        return self._weapons[weapon_id]
 
     def motive(self, motive_id: str) -> Motive:
-        return next(item for item in self.motives if item.id == motive_id)
+        return self._motives[motive_id]
 
     @property
     def weapon_finds(self) -> tuple[WeaponFind, ...]:
         """Every weapon on the sheet, in the order the Author checks the sections."""
         return (self.murder_weapon, *self.weapons_with_prints, *self.weapons_without_prints)
+
+    def tokens_at(self, location: str) -> tuple[str, ...]:
+        """The living characters whose tokens stand on ``location``, in the case's order."""
+        return self._tokens.get(location, ())
+
+    def finds_at(self, location: str) -> tuple[str, ...]:
+        """The weapons searching ``location`` finds, in the order the Author checks them."""
+        return self._finds.get(location, ())
+
+    # A case never changes once made and is decoded once per game, so the lookups every view
+    # and every move make are worked out once per case object.
+
+    @functools.cached_property
+    def _locations(self) -> dict[str, Location]:
+        return {item.id: item for item in self.locations}
+
+    @functools.cached_property
+    def _characters(self) -> dict[str, Character]:
+        return {item.id: item for item in self.characters}
+
+    @functools.cached_property
+    def _weapons(self) -> dict[str, Weapon]:
+        return {item.id: item for item in self.weapons}
+
+    @functools.cached_property
+    def _motives(self) -> dict[str, Motive]:
+        return {item.id: item for item in self.motives}
+
+    @functools.cached_property
+    def _tokens(self) -> dict[str, tuple[str, ...]]:
+        placed: dict[str, list[str]] = {}
+        for character in self.characters:
+            where = self.whereabouts.get(character.id)
+            if character.id != self.victim and where is not None:
+                placed.setdefault(where, []).append(character.id)
+        return {location: tuple(ids) for location, ids in placed.items()}
+
+    @functools.cached_property
+    def _finds(self) -> dict[str, tuple[str, ...]]:
+        found: dict[str, list[str]] = {}
+        for find in self.weapon_finds:
+            found.setdefault(find.location, []).append(find.weapon)
+        return {location: tuple(weapons) for location, weapons in found.items()}
 
     def witness_group_of(self, character_id: str) -> WitnessGroup | None:
         """The group a character answers from; ``None`` for the victim and the suspects."""

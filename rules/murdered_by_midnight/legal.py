@@ -21,6 +21,7 @@ from .table import (
     markers_at,
     name_of,
     passage_pairs,
+    searched,
     standing_at,
 )
 
@@ -66,7 +67,7 @@ def legal_actions(case: MbmCase, state: MbmState, seat: int) -> list[ActionSpec]
 
 def _questions(case: MbmCase, state: MbmState, here: str) -> list[ActionSpec]:
     specs = [ActionSpec(Act.SEARCH)]
-    markers = tuple(markers_at(case, state, here))
+    markers = tuple(markers_at(case, searched(state), here))
     if markers:
         specs.extend(ActionSpec(kind, {"weapon": markers}) for kind in ENVELOPES)
     present = tuple(standing_at(case, here))
@@ -106,7 +107,7 @@ def explain_refusal(case: MbmCase, state: MbmState, seat: int, action: Action) -
         _explain_open_passage(case, state, seat, here, params.get("to"))
     elif kind in ENVELOPES:
         weapon = params.get("weapon")
-        if isinstance(weapon, str) and weapon not in markers_at(case, state, here):
+        if isinstance(weapon, str) and weapon not in markers_at(case, searched(state), here):
             raise RuleError(
                 f"there is no weapon marker for {name_of(case, weapon)} in {name_of(case, here)}",
                 code="weapon/not-here",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from .author import weapons_found
 from .board import Cell
 from .case import MbmCase
@@ -23,8 +25,7 @@ def standing_at(case: MbmCase, location: str) -> list[str]:
 
     Tokens never move during the game, so this is a fact of the case alone.
     """
-    where = case.whereabouts
-    return [c.id for c in case.characters if c.id != case.victim and where.get(c.id) == location]
+    return list(case.tokens_at(location))
 
 
 def searched(state: MbmState) -> list[str]:
@@ -32,9 +33,13 @@ def searched(state: MbmState) -> list[str]:
     return list(dict.fromkeys(q.location for q in state.questions if q.type == Act.SEARCH))
 
 
-def markers_at(case: MbmCase, state: MbmState, location: str) -> list[str]:
-    """The weapons with a Purple Weapon Marker on ``location`` (found by a search there)."""
-    if location not in searched(state):
+def markers_at(case: MbmCase, searched_locations: Collection[str], location: str) -> list[str]:
+    """The weapons with a Purple Weapon Marker on ``location``: found by a search there.
+
+    ``searched_locations`` is :func:`searched` of the state, worked out once by a caller that
+    asks about several locations.
+    """
+    if location not in searched_locations:
         return []
     return list(weapons_found(case, location))
 

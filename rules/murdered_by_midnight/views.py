@@ -9,17 +9,18 @@ from .case import MbmCase
 from .play import outcome
 from .spec import ENVELOPES, QUESTIONS, WITNESS_QUESTIONS, Act
 from .state import MbmState, Question
-from .table import envelope_readers, has_used_portals, markers_at, standing_at
+from .table import envelope_readers, has_used_portals, markers_at, searched, standing_at
 
 
 def view(case: MbmCase, state: MbmState, seat: int | None) -> dict[str, Any]:
     over = state.ended is not None
+    searched_now = frozenset(searched(state))
     shown: dict[str, Any] = {
         "system": "murdered-by-midnight",
         "mode": state.mode,
         "you": seat,
         "case": public_case(case),
-        "map": [_card(case, state, p.location, p.x, p.y) for p in state.placed],
+        "map": [_card(case, searched_now, p.location, p.x, p.y) for p in state.placed],
         "deck_count": len(state.deck),
         "passages": [{"seat": p.owner, "from": p.ends[0], "to": p.ends[1]} for p in state.passages],
         "inspectors": [
@@ -81,7 +82,9 @@ def public_case(case: MbmCase) -> dict[str, Any]:
     }
 
 
-def _card(case: MbmCase, state: MbmState, location: str, x: int, y: int) -> dict[str, Any]:
+def _card(
+    case: MbmCase, searched_now: frozenset[str], location: str, x: int, y: int
+) -> dict[str, Any]:
     card = case.location(location)
     return {
         "location": location,
@@ -90,7 +93,7 @@ def _card(case: MbmCase, state: MbmState, location: str, x: int, y: int) -> dict
         "at": f"{x},{y}",
         "characters": standing_at(case, location),
         "body": case.victim if location == case.scene else None,
-        "weapons": markers_at(case, state, location),
+        "weapons": markers_at(case, searched_now, location),
     }
 
 
