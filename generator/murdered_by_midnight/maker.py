@@ -51,6 +51,7 @@ reason                                the draft is rejected when
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -697,8 +698,18 @@ def generate_case(
         attempt,
         seed=seed,
         attempts=ATTEMPTS,
-        what=f"Murdered by Midnight case for seed {seed} with {settings}",
+        what=f"Murdered by Midnight case for seed {seed} with {_described(settings)}",
         rejections=rejections,
+    )
+
+
+def _described(settings: Settings) -> str:
+    """The settings as a person reads them in an error: ``locations 12, characters 5, …``."""
+    shown = dataclasses.asdict(settings)
+    words = {True: "yes", False: "no"}
+    return ", ".join(
+        f"{name.replace('_', ' ')} {words.get(value, value) if isinstance(value, bool) else value}"
+        for name, value in shown.items()
     )
 
 

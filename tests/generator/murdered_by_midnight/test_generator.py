@@ -399,3 +399,16 @@ if __name__ == "__main__":
     for key, digest in _golden_digests().items():
         print(f'    "{key}": "{digest}",')
     print("}")
+
+
+def test_options_that_cannot_make_a_case_are_refused_in_words_a_person_reads() -> None:
+    """The generator giving up is a 422 problem whose detail names the options, never a
+    Python repr (a class name in a problem is a leak of the implementation)."""
+    from generator.kit.retry import AttemptsExhausted
+
+    options = {"locations": 12, "characters": 5, "witness_groups": 1, "red_herrings": 11}
+    with pytest.raises(AttemptsExhausted) as refused:
+        registry.generate(SYSTEM_ID, 3, options)
+    message = refused.value.message
+    assert refused.value.status == 422
+    assert "locations 12, characters 5" in message and "Settings(" not in message
