@@ -20,7 +20,7 @@ from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from rules.errors import CasebookError, UnavailableError
+from rules.errors import CasebookError, UnavailableError, json_pointer
 
 MIMETYPE = "application/problem+json"
 TYPE_BASE = "https://casebook.dev/problems/"
@@ -136,7 +136,7 @@ def _pointers(messages: Any, pointer: str) -> list[dict[str, str]]:
     if isinstance(messages, Mapping):
         found: list[dict[str, str]] = []
         for key, nested in messages.items():
-            step = pointer if key == "_schema" else f"{pointer}/{_escape(str(key))}"
+            step = pointer if key == "_schema" else pointer + json_pointer(str(key))
             found.extend(_pointers(nested, step))
         return found
     return [{"pointer": pointer, "detail": detail} for detail in _details(messages)]
@@ -146,10 +146,6 @@ def _details(messages: Any) -> list[str]:
     if isinstance(messages, list | tuple):
         return [str(item) for item in messages]
     return [str(messages)]
-
-
-def _escape(token: str) -> str:
-    return token.replace("~", "~0").replace("/", "~1")
 
 
 def from_http_exception(error: HTTPException) -> Problem:

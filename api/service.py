@@ -18,7 +18,7 @@ from api import security
 from api.cases import CaseCache, OpenCase
 from api.storage import OpenGame, Store, StoredCase, StoredSeat, StoredStep, VersionConflict
 from generator import registry as generators
-from narration import narrate_case, narrate_event
+from narration import narrate_case, narrate_ending, narrate_event
 from rules import registry
 from rules.core import (
     Action,
@@ -26,11 +26,18 @@ from rules.core import (
     Outcome,
     Seat,
     System,
+    case_options,
     check_action,
     check_seats,
     resolve_options,
 )
-from rules.errors import CasebookError, InvalidInputError, NotFoundError, RuleError
+from rules.errors import (
+    CasebookError,
+    InvalidInputError,
+    NotFoundError,
+    RuleError,
+    json_pointer,
+)
 from rules.events import Event
 from rules.loop import Step, play_step, run_bots
 
@@ -167,9 +174,10 @@ class Service:
         missing = [name for name in fields if name not in accusation]
         unknown = sorted(name for name in accusation if name not in fields)
         problems = [
-            (_pointer("accusation", name), "Missing data for required field.") for name in missing
+            (json_pointer("accusation", name), "Missing data for required field.")
+            for name in missing
         ]
-        problems += [(_pointer("accusation", name), "Unknown field.") for name in unknown]
+        problems += [(json_pointer("accusation", name), "Unknown field.") for name in unknown]
         if problems:
             raise InvalidInputError(
                 f"An accusation names exactly: {', '.join(fields)}.",
@@ -230,22 +238,24 @@ class Service:
         mode_spec = check_seats(system.SPEC, mode, table)
         given = dict(options or {})
         resolved = resolve_options(mode_spec.options, given)
-        for_case = {spec.name for spec in mode_spec.options if spec.for_case}
         new_case = None
         if case_id is None:
-            case_options = {name: value for name, value in resolved.items() if name in for_case}
             case_seed = self.draw_seed() if seed is None else seed
-            envelope = generators.generate(system_id, case_seed, case_options)
+            envelope = generators.generate(
+                system_id, case_seed, case_options(mode_spec.options, resolved)
+            )
             new_case = self.store.new_case(
                 system=system_id, seed=envelope["seed"], case=envelope, author_token_hash=None
             )
             opened = self.cases.put(new_case)
         else:
-            chosen = sorted(for_case & set(given))
+            chosen = sorted(case_options(mode_spec.options, given))
             if chosen:
                 detail = f"{chosen[0]} chooses a generated case; a stored case has its own."
                 raise InvalidInputError(
-                    detail, code="options/for-case", fields=[(f"/options/{chosen[0]}", detail)]
+                    detail,
+                    code="options/for-case",
+                    fields=[(json_pointer("options", chosen[0]), detail)],
                 )
             opened = self._case_for_game(system_id, case_id)
         game_seed = self.draw_seed()
@@ -452,18 +462,9 @@ def _case_text(system_id: str, public: Mapping[str, Any]) -> dict[str, str]:
 def _result(game: OpenGame, opened: OpenCase, outcome: Outcome) -> dict[str, Any]:
     """The outcome as data, with its ending worded by the system's templates."""
     data = outcome.to_json()
-    text = narrate_event(
-        game.system,
-        {"type": "game-ended", "actor": None, **data},
-        names=[seat.name for seat in game.seats],
-        glossary=opened.glossary,
-    )
+    names = [seat.name for seat in game.seats]
+    text = narrate_ending(game.system, data, names=names, glossary=opened.glossary)
     return {**data, "text": text}
-
-
-def _pointer(*keys: str) -> str:
-    """The JSON pointer (RFC 6901) to ``keys`` in a request body."""
-    return "".join("/" + key.replace("~", "~0").replace("/", "~1") for key in keys)
 
 
 def _status(system: System, case: Any, state: Any) -> str:

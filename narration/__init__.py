@@ -5,15 +5,23 @@ Narration is added to events; it never replaces their data.
 
 from narration.casebook import narrate_author_sheet, narrate_case
 from narration.environment import add_template_folder
-from narration.events import has_template, narrate_event, public_glossary
+from narration.events import (
+    GAME_ENDED,
+    has_template,
+    narrate_ending,
+    narrate_event,
+    public_glossary,
+)
 from narration.views import narrate_choice, narrate_view
 
 __all__ = [
     "add_template_folder",
+    "GAME_ENDED",
     "has_template",
     "narrate_author_sheet",
     "narrate_case",
     "narrate_choice",
+    "narrate_ending",
     "narrate_event",
     "narrate_view",
     "public_glossary",

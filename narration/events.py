@@ -47,6 +47,22 @@ def narrate_event(
     return text[:1].upper() + text[1:]  # a name like "the inspector" may open the sentence
 
 
+#: The event type every system's ending is told as (``<system>/game-ended.j2`` or the common one).
+GAME_ENDED = "game-ended"
+
+
+def narrate_ending(
+    system_id: str,
+    outcome: Mapping[str, Any],
+    *,
+    names: Sequence[str] = (),
+    glossary: Mapping[str, str] | None = None,
+) -> str:
+    """The sentence for how a game ended, from its outcome as data (``Outcome.to_json()``)."""
+    ended = {"type": GAME_ENDED, "actor": None, **outcome}
+    return narrate_event(system_id, ended, names=names, glossary=glossary)
+
+
 def public_glossary(public: Mapping[str, Any]) -> dict[str, str]:
     """Display names by id, from the public part of a case.
 

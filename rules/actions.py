@@ -60,6 +60,11 @@ def _index(choices: Sequence[JSONScalar], value: Any) -> int | None:
     return None
 
 
+def is_choice(choices: Sequence[JSONScalar], value: Any) -> bool:
+    """Whether ``value`` is one of ``choices``, types compared too (``1`` is not ``True``)."""
+    return _index(choices, value) is not None
+
+
 def allows(param: Param, value: Any) -> bool:
     """Whether ``value`` is a pick ``param`` offers."""
     if isinstance(param, Subset):

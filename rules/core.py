@@ -48,7 +48,7 @@ from rules.errors import (
     UnknownSystemError,
 )
 from rules.events import Event
-from rules.options import OptionSpec, resolve_options
+from rules.options import OptionSpec, case_options, resolve_options
 from rules.outcomes import Outcome, Standing, rank, winners_first
 
 __all__ = [
@@ -79,6 +79,7 @@ __all__ = [
     "SystemSpec",
     "UnavailableError",
     "UnknownSystemError",
+    "case_options",
     "check_action",
     "check_can_act",
     "check_seats",

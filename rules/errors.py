@@ -14,6 +14,11 @@ from collections.abc import Sequence
 FieldError = tuple[str, str]
 
 
+def json_pointer(*keys: str) -> str:
+    """The JSON pointer (RFC 6901) to ``keys`` in a request body: ``/options/a~1b``."""
+    return "".join("/" + key.replace("~", "~0").replace("/", "~1") for key in keys)
+
+
 class CasebookError(Exception):
     """A request casebook refuses, or a service it cannot reach; never a bug."""
 

@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.actions import JSONScalar
-from rules.errors import SetupError
+from rules.actions import JSONScalar, is_choice
+from rules.errors import SetupError, json_pointer
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class OptionSpec:
     for_case: bool = False  # passed to the case generator; meaningless beside a stored case
 
     def __post_init__(self) -> None:
-        if not _contains(self.choices, self.default):
+        if not is_choice(self.choices, self.default):
             raise ValueError(f"option {self.name}: the default is not among the choices")
 
     def to_json(self) -> dict[str, Any]:
@@ -52,22 +52,21 @@ def resolve_options(
     problems: list[tuple[str, str]] = []
     for name in sorted(set(given) - set(by_name)):
         known = ", ".join(sorted(by_name)) or "none"
-        problems.append((f"{where}/{_escape(name)}", f"No such option; the options are: {known}."))
+        problems.append((where + json_pointer(name), f"No such option; the options are: {known}."))
     if problems:
         raise SetupError(problems[0][1], code="options/unknown", fields=problems)
     for name, value in given.items():
         spec = by_name[name]
-        if not _contains(spec.choices, value):
+        if not is_choice(spec.choices, value):
             allowed = ", ".join(repr(choice) for choice in spec.choices)
-            problems.append((f"{where}/{_escape(name)}", f"{name} must be one of {allowed}."))
+            problems.append((where + json_pointer(name), f"{name} must be one of {allowed}."))
     if problems:
         raise SetupError(problems[0][1], code="options/bad-choice", fields=problems)
     return {spec.name: given.get(spec.name, spec.default) for spec in specs}
 
 
-def _contains(choices: Sequence[JSONScalar], value: Any) -> bool:
-    return any(type(value) is type(choice) and value == choice for choice in choices)
-
-
-def _escape(token: str) -> str:
-    return token.replace("~", "~0").replace("/", "~1")
+def case_options(specs: Sequence[OptionSpec], options: Mapping[str, Any]) -> dict[str, Any]:
+    """Those of ``options`` that choose the generated case (``for_case``): what the game hands
+    its case generator, and what a game of a stored case must not be given."""
+    for_case = {spec.name for spec in specs if spec.for_case}
+    return {name: value for name, value in options.items() if name in for_case}

@@ -25,7 +25,15 @@ from typing import Any, TextIO
 from api.commands.generate import CommandError, load_systems, parse_options
 from api.commands.menus import InputFn, Labeler, Quit, Screen, choose_action
 from generator import registry as generators
-from narration import narrate_case, narrate_choice, narrate_event, narrate_view, public_glossary
+from narration import (
+    GAME_ENDED,
+    narrate_case,
+    narrate_choice,
+    narrate_ending,
+    narrate_event,
+    narrate_view,
+    public_glossary,
+)
 from rules import registry
 from rules.core import (
     Action,
@@ -35,6 +43,7 @@ from rules.core import (
     Seat,
     SetupError,
     System,
+    case_options,
     check_seats,
     resolve_options,
 )
@@ -45,7 +54,6 @@ from rules.loop import play_step, run_bots
 DEFAULT_NAME = "Player"
 BOT = "bot"
 DIFFICULTY = "difficulty"
-GAME_ENDED = "game-ended"
 HANDOVER_PROMPT = "Press Enter when only {name} can see the screen. "
 
 
@@ -162,14 +170,11 @@ def start(
     chosen = pick_mode(system, seats, mode)
     mode_spec = check_seats(system.SPEC, chosen, seats)
     resolved = game_options(system, mode_spec, options or {})
-    for_case = {spec.name for spec in mode_spec.options if spec.for_case}
     if seed is None:
         seed = secrets.randbelow(generators.SEED_LIMIT)
     if game_seed is None:
         game_seed = secrets.randbelow(generators.SEED_LIMIT)
-    envelope = generators.generate(
-        system_id, seed, {name: value for name, value in resolved.items() if name in for_case}
-    )
+    envelope = generators.generate(system_id, seed, case_options(mode_spec.options, resolved))
     case, state = start_game(
         system, envelope, list(seats), chosen, seed=game_seed, options=resolved
     )
@@ -325,8 +330,9 @@ def _finish(table: Table, outcome: Outcome) -> None:
     seat = table.last_seat if table.last_seat is not None else table.people[0]
     _show_events(table, seat)
     table.say()
-    ended = {"type": GAME_ENDED, "actor": None, **outcome.to_json()}
-    ending = narrate_event(table.system_id, ended, names=table.names, glossary=table.glossary)
+    ending = narrate_ending(
+        table.system_id, outcome.to_json(), names=table.names, glossary=table.glossary
+    )
     table.screen.say(ending, style="bold")
     winners = [table.seats[n].name for n in outcome.winners]
     table.say(f"Winners: {', '.join(winners) if winners else 'nobody'}.")

@@ -8,7 +8,7 @@ import pytest
 
 from generator import registry as generators
 from generator.registry import generate
-from narration import add_template_folder, has_template, narrate_event
+from narration import add_template_folder, has_template, narrate_ending, narrate_event
 from narration.environment import join_names, pick
 from rules import registry
 from rules.core import Seat, System, random_action, start
@@ -120,3 +120,10 @@ def test_a_private_field_is_narrated_only_when_present() -> None:
         "toy-culprit", {"type": "investigated", "actor": 0, "cleared": "Dov"}, names=names
     )
     assert "Dov" not in public and "Dov" in private
+
+
+def test_an_ending_is_told_from_the_outcome_as_data() -> None:
+    outcome = {"ending": "named", "winners": [0], "standings": [], "solution": None}
+    assert narrate_ending("toy-culprit", outcome, names=["Ann"]) == narrate_event(
+        "toy-culprit", {"type": "game-ended", "actor": None, **outcome}, names=["Ann"]
+    )

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from rules.errors import SetupError
-from rules.options import OptionSpec, resolve_options
+from rules.options import OptionSpec, case_options, resolve_options
 
 SPECS = (
     OptionSpec("turn_limit", (100, 200, 400), 400, "turns before midnight"),
@@ -99,3 +99,12 @@ def test_an_option_describes_itself_as_json() -> None:
         "for_case": True,
     }
     assert SPECS[0].to_json()["for_case"] is False
+
+
+def test_case_options_are_those_that_choose_the_generated_case() -> None:
+    specs = (
+        OptionSpec("difficulty", ("easy", "hard"), "easy", for_case=True),
+        OptionSpec("turn_limit", (100, 400), 400),
+    )
+    assert case_options(specs, {"difficulty": "hard", "turn_limit": 100}) == {"difficulty": "hard"}
+    assert case_options(specs, {"turn_limit": 100}) == {}

@@ -11,6 +11,7 @@ from pathlib import Path
 from click.testing import CliRunner, Result
 
 from api.cli import cli
+from rules.core import Action, ActionSpec, Subset
 
 SYSTEM = "murdered-by-midnight"
 TOY = "toy-culprit"
@@ -55,3 +56,26 @@ def assert_refused(result: Result, *fragments: str, code: int = 1) -> None:
     """:func:`assert_one_line_error` for a :func:`run_cli` result, which printed nothing else."""
     assert result.stdout == "", result.stdout
     assert_one_line_error(result.exit_code, result.stderr, *fragments, code=code)
+
+
+def menu_answers(legal: list[ActionSpec], action: Action) -> list[str]:
+    """What a person types to ask for ``action``: the action's number, the form's when several
+    specs share its type, then each parameter with more than one possible pick (a subset as
+    several numbers)."""
+    types = list(dict.fromkeys(spec.type for spec in legal))
+    forms = [spec for spec in legal if spec.type == action.type]
+    spec = next(spec for spec in forms if spec.admits(action))
+    answers = [str(types.index(action.type) + 1)]
+    if len(forms) > 1:
+        answers.append(str(forms.index(spec) + 1))
+    for name, param in spec.params.items():
+        choices = list(spec.choices(name))
+        value = action.params[name]
+        if isinstance(param, Subset):
+            assert isinstance(value, list | tuple)
+            if param.min < len(choices):
+                answers.append(" ".join(str(choices.index(item) + 1) for item in value))
+        elif len(choices) > 1:
+            assert not isinstance(value, list | tuple)
+            answers.append(str(choices.index(value) + 1))
+    return answers

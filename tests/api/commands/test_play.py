@@ -12,39 +12,17 @@ from api.commands import play
 from api.commands.generate import CommandError
 from api.commands.menus import PROMPT, Quit
 from narration import public_glossary
-from rules.core import Action, ActionSpec, RuleError, Seat, Subset
+from rules.core import Action, ActionSpec, RuleError, Seat
 from tests.api.commands.helpers import (
     SYSTEM,
     TOY,
     TOY_ENV,
     assert_one_line_error,
     assert_refused,
+    menu_answers,
     run_cli,
     run_process,
 )
-
-
-def menu_answers(legal: list[ActionSpec], action: Action) -> list[str]:
-    """What a person types to ask for ``action``: the action's number, the form's when several
-    specs share its type, then each parameter with more than one possible pick (a subset as
-    several numbers)."""
-    types = list(dict.fromkeys(spec.type for spec in legal))
-    forms = [spec for spec in legal if spec.type == action.type]
-    spec = next(spec for spec in forms if spec.admits(action))
-    answers = [str(types.index(action.type) + 1)]
-    if len(forms) > 1:
-        answers.append(str(forms.index(spec) + 1))
-    for name, param in spec.params.items():
-        choices = list(spec.choices(name))
-        value = action.params[name]
-        if isinstance(param, Subset):
-            assert isinstance(value, list | tuple)
-            if param.min < len(choices):
-                answers.append(" ".join(str(choices.index(item) + 1) for item in value))
-        elif len(choices) > 1:
-            assert not isinstance(value, list | tuple)
-            answers.append(str(choices.index(value) + 1))
-    return answers
 
 
 def bot_typist(table: play.Table, seed: int = 0) -> Callable[[str], str]:

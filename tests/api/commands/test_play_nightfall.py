@@ -11,8 +11,8 @@ import pytest
 
 from api.commands import play
 from api.commands.menus import PROMPT
-from rules.core import Action, ActionSpec, Subset, random_action
-from tests.api.commands.helpers import run_process
+from rules.core import random_action
+from tests.api.commands.helpers import menu_answers, run_process
 from tests.nightfall.system import SPEC
 
 NIGHTFALL = SPEC.id
@@ -38,27 +38,6 @@ def new_table(seats: str, *, seed: int, options: dict[str, object] | None = None
     )
 
 
-def answers_for(legal: list[ActionSpec], action: Action) -> list[str]:
-    """The numbers typed for ``action``: the action, its form when several share the type,
-    then each parameter with more than one pick (a subset as several numbers)."""
-    types = list(dict.fromkeys(spec.type for spec in legal))
-    forms = [spec for spec in legal if spec.type == action.type]
-    spec = next(spec for spec in forms if spec.admits(action))
-    typed = [str(types.index(action.type) + 1)]
-    if len(forms) > 1:
-        typed.append(str(forms.index(spec) + 1))
-    for name, param in spec.params.items():
-        choices = list(spec.choices(name))
-        value = action.params[name]
-        if isinstance(param, Subset):
-            assert isinstance(value, list | tuple)
-            typed.append(" ".join(str(choices.index(item) + 1) for item in value))
-        elif len(choices) > 1:
-            assert not isinstance(value, list | tuple)
-            typed.append(str(choices.index(value) + 1))
-    return typed
-
-
 def random_typist(table: play.Table, rng: random.Random) -> Callable[[str], str]:
     """Types a random legal action for whichever person the game waits for."""
     queue: list[str] = []
@@ -72,7 +51,7 @@ def random_typist(table: play.Table, rng: random.Random) -> Callable[[str], str]
             waiting = set(table.people) & system.to_act(table.rules_case, table.state)
             seat = min(waiting)
             legal = system.legal_actions(table.rules_case, table.state, seat)
-            queue.extend(answers_for(legal, random_action(legal, rng)))
+            queue.extend(menu_answers(legal, random_action(legal, rng)))
         return queue.pop(0)
 
     return type_answer
