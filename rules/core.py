@@ -55,6 +55,7 @@ __all__ = [
     "JSON",
     "Action",
     "ActionSpec",
+    "AccusationChoices",
     "AuthorDesk",
     "CasebookError",
     "ConflictError",
@@ -77,6 +78,7 @@ __all__ = [
     "Subset",
     "System",
     "SystemSpec",
+    "TableDesk",
     "UnavailableError",
     "UnknownSystemError",
     "case_options",
@@ -239,6 +241,60 @@ class AuthorDesk(Protocol):
 
     def author_answer(self, case: Any, question: Action) -> Event:
         """The Author's answer, as the event a game would record for the same question."""
+        ...
+
+
+@runtime_checkable
+class TableDesk(Protocol):
+    """A system whose Author can sit at one physical table for a whole case.
+
+    The table plays with the printed components and asks the desk what it would ask the
+    Author. Unlike :class:`AuthorDesk`, the desk remembers what the Author at that table would
+    see (the table's state: cards on the table, who is out), so it refuses what the Author
+    would refuse and answers nothing more than the Author would say. The table state is the
+    system's own frozen dataclass, like a game's state.
+    """
+
+    def open_table(self, case: Any, inspectors: int) -> Any:
+        """The table as the Author sets it out for ``inspectors`` players (SetupError if bad)."""
+        ...
+
+    def table_questions(self, case: Any, table: Any, inspector: int) -> list[ActionSpec]:
+        """What ``inspector`` may ask now, each parameter with its finite choices."""
+        ...
+
+    def table_answer(
+        self, case: Any, table: Any, inspector: int, question: Action
+    ) -> tuple[Any, list[Event]]:
+        """The table after the answer, and the answer as events; a ``RuleError`` refuses."""
+        ...
+
+    def table_view(self, case: Any, table: Any) -> dict[str, Any]:
+        """What lies open on the table, which everyone sitting at it sees."""
+        ...
+
+    def table_result(self, case: Any, table: Any) -> Outcome | None:
+        """``None`` while the table plays on."""
+        ...
+
+    def table_to_json(self, table: Any) -> dict[str, Any]:
+        """The table as JSON, losslessly."""
+        ...
+
+    def table_from_json(self, data: Mapping[str, Any]) -> Any:
+        """The inverse of :meth:`table_to_json`."""
+        ...
+
+
+@runtime_checkable
+class AccusationChoices(Protocol):
+    """A system that can name the valid value of each accusation field of a case.
+
+    An accusation naming anything else is bad input, not a wrong guess.
+    """
+
+    def accusation_choices(self, case: Any) -> Mapping[str, tuple[str, ...]]:
+        """For each of ``SPEC.accusation_fields``, the ids an accusation may name."""
         ...
 
 

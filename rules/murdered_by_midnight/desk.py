@@ -1,8 +1,10 @@
-"""The Author's desk: the questions of the game, answered outside any game.
+"""The Author's desk: the questions of the game, answered outside any game, for the Author.
 
-Tables that play with printed components ask here what they would ask the Author. The answers
-come from ``author.py`` and take the shape of the game's own events; an envelope's content goes
-in ``data``, since the asker is the only one who receives it.
+Whoever holds a case's author token may read its whole sheet, so they may also ask anything of
+it here: "not found in the Library" tells them nothing new. A table that plays asks through a
+table session instead (``session.py``), which answers no more than the Author at a table would.
+The answers come from ``author.py`` and take the shape of the game's own events; an envelope's
+content goes in ``data``, since the asker is the only one who receives it.
 """
 
 from __future__ import annotations
@@ -20,23 +22,27 @@ from .spec import ACCUSATION_FIELDS, ENVELOPES, WITNESS_QUESTIONS, Act, Ev
 ASKER = "the inspector"
 
 
+def accusation_choices(case: MbmCase) -> dict[str, tuple[str, ...]]:
+    """What an accusation may name: a living character, and a weapon, motive and time of the
+    case; anything else is no accusation at all."""
+    return {
+        "murderer": tuple(c.id for c in case.characters if c.id != case.victim),
+        "weapon": tuple(item.id for item in case.weapons),
+        "motive": tuple(m.id for m in case.motives),
+        "time": case.times,
+    }
+
+
 def author_questions(case: MbmCase) -> list[ActionSpec]:
+    """Every question about the case, for its Author, who knows the whole sheet anyway."""
     locations = tuple(item.id for item in case.locations)
     weapons = tuple(item.id for item in case.weapons)
-    living = tuple(c.id for c in case.characters if c.id != case.victim)
+    choices = accusation_choices(case)
     return [
         ActionSpec(Act.SEARCH, {"location": locations}),
         *(ActionSpec(kind, {"location": locations, "weapon": weapons}) for kind in ENVELOPES),
-        *(ActionSpec(kind, {"character": living}) for kind in WITNESS_QUESTIONS),
-        ActionSpec(
-            Act.ACCUSE,
-            {
-                "murderer": living,
-                "weapon": weapons,
-                "motive": tuple(m.id for m in case.motives),
-                "time": case.times,
-            },
-        ),
+        *(ActionSpec(kind, {"character": choices["murderer"]}) for kind in WITNESS_QUESTIONS),
+        ActionSpec(Act.ACCUSE, dict(choices)),
     ]
 
 

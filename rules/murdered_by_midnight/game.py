@@ -1,4 +1,5 @@
-"""The Murdered by Midnight system: the protocol of ``rules.core``, plus the Author's desk."""
+"""The Murdered by Midnight system: the protocol of ``rules.core``, plus the Author's desk
+(for the Author reading a case) and the table desk (the Author of one physical table)."""
 
 from __future__ import annotations
 
@@ -17,9 +18,10 @@ from rules.core import (
     check_can_act,
 )
 
-from . import bot, desk, legal, play, setup, views
+from . import bot, desk, legal, play, session, setup, views
 from . import state as states
 from .case import MbmCase
+from .session import DeskTable
 from .spec import SPEC
 from .state import MbmState
 
@@ -78,6 +80,32 @@ class MurderedByMidnight:
 
     def author_answer(self, case: MbmCase, question: Action) -> Event:
         return desk.author_answer(case, question)
+
+    def open_table(self, case: MbmCase, inspectors: int) -> DeskTable:
+        return session.open_table(case, inspectors)
+
+    def table_questions(self, case: MbmCase, table: DeskTable, inspector: int) -> list[ActionSpec]:
+        return session.questions(case, table, inspector)
+
+    def table_answer(
+        self, case: MbmCase, table: DeskTable, inspector: int, question: Action
+    ) -> tuple[DeskTable, list[Event]]:
+        return session.answer(case, table, inspector, question)
+
+    def table_view(self, case: MbmCase, table: DeskTable) -> dict[str, Any]:
+        return session.view(case, table)
+
+    def table_result(self, case: MbmCase, table: DeskTable) -> Outcome | None:
+        return session.outcome(case, table)
+
+    def table_to_json(self, table: DeskTable) -> dict[str, Any]:
+        return session.to_json(table)
+
+    def table_from_json(self, data: Mapping[str, Any]) -> DeskTable:
+        return session.from_json(data)
+
+    def accusation_choices(self, case: MbmCase) -> dict[str, tuple[str, ...]]:
+        return desk.accusation_choices(case)
 
 
 SYSTEM = MurderedByMidnight()
