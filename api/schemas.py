@@ -288,13 +288,12 @@ class ActionListSchema(ma.Schema):
     actions = fields.List(fields.Nested(ActionSpecSchema), required=True)
 
 
-class EventSchema(ma.Schema):
-    """An event as one seat sees it: its own fields plus these."""
+class NarratedEventSchema(ma.Schema):
+    """An event as one seat (or one inspector at a table) sees it: its own fields plus these."""
 
     class Meta:
         unknown = ma.INCLUDE
 
-    step = fields.Integer(required=True)
     type = fields.String(required=True)
     actor = fields.Integer(allow_none=True)
     text = fields.String(required=True, metadata={"description": "the event narrated"})
@@ -304,6 +303,12 @@ class EventSchema(ma.Schema):
         self, data: dict[str, Any], original: dict[str, Any], **kwargs: Any
     ) -> dict[str, Any]:
         return {**original, **data}
+
+
+class EventSchema(NarratedEventSchema):
+    """An event of a game as one seat sees it, with the step it happened at."""
+
+    step = fields.Integer(required=True)
 
 
 class PlayedSchema(ma.Schema):
@@ -335,3 +340,86 @@ class DeductionsSchema(ma.Schema):
     deductions = fields.Dict(
         required=True, metadata={"description": "what this seat can conclude from its own view"}
     )
+
+
+# -------------------------------------------------------------------------------- tables
+
+CLOCKS = ("12h", "24h")
+
+
+def _clock() -> fields.String:
+    return fields.String(
+        load_default="12h",
+        validate=validate.OneOf(CLOCKS),
+        metadata={"description": "how the text says times: 12h (7:30 pm) or 24h (19:30)"},
+    )
+
+
+class ClockQuerySchema(ma.Schema):
+    clock = _clock()
+
+
+class TableRequestSchema(ma.Schema):
+    inspectors = fields.List(
+        fields.String(validate=NAME),
+        required=True,
+        validate=validate.Length(min=1, max=MAX_SEATS),
+        metadata={"description": "the names of the inspectors at the table, in seat order"},
+    )
+
+
+class TableSchema(ma.Schema):
+    id = fields.String(required=True)
+    case_id = fields.String(required=True)
+    system = fields.String(required=True)
+    inspectors = fields.List(fields.String(), required=True)
+    version = fields.Integer(required=True, metadata={"description": "questions answered"})
+    status = fields.String(required=True, validate=validate.OneOf(("active", "finished")))
+    view = fields.Dict(required=True, metadata={"description": "what lies open on the table"})
+    result = fields.Nested(ResultSchema, metadata={"description": "only once the case is closed"})
+
+
+class TableCreatedSchema(TableSchema):
+    token = fields.String(
+        required=True, metadata={"description": "shown once: the bearer token of this table"}
+    )
+
+
+def _inspector(*, strict: bool = True) -> fields.Integer:
+    """Strict in a JSON body; a query string's digits are read as a number."""
+    return fields.Integer(
+        strict=strict,
+        required=True,
+        validate=validate.Range(min=0, max=MAX_SEATS - 1),
+        metadata={"description": "who asks: the inspector's number, from 0, in seat order"},
+    )
+
+
+class TableQuestionsQuerySchema(ma.Schema):
+    inspector = _inspector(strict=False)
+
+
+class TableQuestionListSchema(ma.Schema):
+    version = fields.Integer(required=True)
+    questions = fields.List(
+        fields.Nested(ActionSpecSchema),
+        required=True,
+        metadata={"description": "what this inspector may ask now, with its choices"},
+    )
+
+
+class TableQuestionSchema(ActionRequestSchema):
+    """A question of one inspector at the table, asked like an action."""
+
+    inspector = _inspector()
+
+
+class TableAnswerSchema(ma.Schema):
+    version = fields.Integer(required=True)
+    status = fields.String(required=True)
+    events = fields.List(
+        fields.Nested(NarratedEventSchema),
+        required=True,
+        metadata={"description": "the answer, as the asking inspector sees it, narrated"},
+    )
+    result = fields.Nested(ResultSchema, metadata={"description": "only once the case is closed"})

@@ -7,6 +7,8 @@ import hmac
 import re
 import secrets
 
+from rules.errors import CasebookError
+
 #: ``secrets.token_urlsafe(32)`` gives 43 characters of the URL-safe alphabet: 256 bits.
 _TOKEN_BYTES = 32
 _WELL_FORMED = re.compile(r"[A-Za-z0-9_-]{43}")
@@ -40,3 +42,10 @@ def bearer_token(authorization: str | None) -> str | None:
     if scheme.lower() != "bearer":
         return None
     return token.strip() or None
+
+
+class Unauthenticated(CasebookError):
+    """The request needs a token it did not bring, or brought one that is malformed or wrong."""
+
+    code = "auth/unauthenticated"
+    status = 401

@@ -16,18 +16,18 @@ from typing import Any
 
 from api import security
 from api.cases import CaseCache, OpenCase
+from api.desks import Desks
+from api.security import Unauthenticated
 from api.storage import OpenGame, Store, StoredCase, StoredSeat, StoredStep, VersionConflict
 from generator import registry as generators
 from narration import narrate_case, narrate_ending, narrate_event
 from rules import registry
 from rules.core import (
     Action,
-    AuthorDesk,
     Outcome,
     Seat,
     System,
     case_options,
-    check_action,
     check_seats,
     resolve_options,
 )
@@ -35,7 +35,6 @@ from rules.errors import (
     CasebookError,
     InvalidInputError,
     NotFoundError,
-    RuleError,
     json_pointer,
 )
 from rules.events import Event
@@ -45,13 +44,6 @@ from rules.loop import Step, play_step, run_bots
 WRITE_ATTEMPTS = 5
 SEED_BITS = 63
 ACTIVE, FINISHED = "active", "finished"
-
-
-class Unauthenticated(CasebookError):
-    """The request needs a token it did not bring, or brought one that is malformed or wrong."""
-
-    code = "auth/unauthenticated"
-    status = 401
 
 
 class VersionMismatch(CasebookError):
@@ -83,6 +75,8 @@ class Service:
         self.store = store
         self.cases = CaseCache()
         self.draw_seed = draw_seed
+        #: The Author outside any game: accusations, the author's questions, table sessions.
+        self.desks = Desks(store, self.cases)
 
     def check_database(self) -> None:
         """Raise :class:`~api.storage.StoreError` unless the database answers."""
@@ -151,70 +145,6 @@ class Service:
             "secret": stored.case["secret"],
             "seed": stored.seed,
         }
-
-    def accuse(
-        self, case_id: str, accusation: Mapping[str, str], token: str | None = None
-    ) -> dict[str, Any]:
-        """Whether ``accusation`` names the solution.
-
-        Which parts are wrong (``reasons``) is told only to the case's author token: anyone
-        else learns right or wrong and nothing more, so guessing field by field gains nothing.
-        """
-        stored = self._stored_case(case_id)
-        if token is not None:
-            self._check_author(stored, token)
-        fields = registry.get(stored.system).SPEC.accusation_fields
-        solution = stored.case.get("solution")
-        if not fields or solution is None:
-            raise InvalidInputError(
-                "This system has no accusations.",
-                code="accusation/unsupported",
-                fields=[("/accusation", "This system has no accusations.")],
-            )
-        missing = [name for name in fields if name not in accusation]
-        unknown = sorted(name for name in accusation if name not in fields)
-        problems = [
-            (json_pointer("accusation", name), "Missing data for required field.")
-            for name in missing
-        ]
-        problems += [(json_pointer("accusation", name), "Unknown field.") for name in unknown]
-        if problems:
-            raise InvalidInputError(
-                f"An accusation names exactly: {', '.join(fields)}.",
-                code="accusation/bad-fields",
-                fields=problems,
-            )
-        wrong = [name for name in fields if accusation[name] != solution.get(name)]
-        answer: dict[str, Any] = {"correct": not wrong}
-        if token is not None:
-            answer["reasons"] = wrong
-        return answer
-
-    def questions(self, case_id: str) -> dict[str, Any]:
-        """The questions the Author of a case may be asked, each parameter with its choices."""
-        desk, opened = self._author_desk(case_id)
-        return {"questions": [spec.to_json() for spec in desk.author_questions(opened.case)]}
-
-    def ask(self, case_id: str, question: Action) -> dict[str, Any]:
-        """The Author's answer to one question about a stored case, as event data and text.
-
-        The table that asks is the one that reads the envelope, so the answer holds the
-        event's secret fields too: exactly what the Author would hand over at the table.
-        """
-        desk, opened = self._author_desk(case_id)
-        check_action(desk.author_questions(opened.case), question)
-        try:
-            event = desk.author_answer(opened.case, question)
-        except RuleError as error:  # a listed question the sheet cannot answer: still bad input
-            raise InvalidInputError(error.message, code=error.code) from None
-        shown = {"type": event.type, **event.data, **event.secret}
-        text = narrate_event(
-            opened.system,
-            {**shown, "actor": 0},
-            names=[desk.ASKER],
-            glossary=opened.glossary,
-        )
-        return {"event": shown, "text": text}
 
     # ---------------------------------------------------------------------------- games
 
@@ -382,19 +312,6 @@ class Service:
     def _check_author(self, stored: StoredCase, token: str) -> None:
         if not security.matches(token, stored.author_token_hash):
             raise Unauthenticated("This token is not the author token of this case.")
-
-    def _author_desk(self, case_id: str) -> tuple[AuthorDesk, OpenCase]:
-        """The system of a stored case as an Author, and the case; refused if it has no Author."""
-        opened = self.cases.get(case_id, self.store.get_case)
-        if opened is None:
-            raise NotFoundError("There is no case with this id.", code="case/not-found")
-        system = registry.get(opened.system)
-        if not isinstance(system, AuthorDesk):
-            raise InvalidInputError(
-                f"{system.SPEC.name} has no Author to ask questions of.",
-                code="questions/unsupported",
-            )
-        return system, opened
 
     def _play_once(
         self, game_id: str, token: str | None, action: Action, if_match: frozenset[int] | None

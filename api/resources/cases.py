@@ -1,4 +1,5 @@
-"""``/v1/cases``: generate a case, read it, check an accusation, ask its Author questions."""
+"""``/v1/cases``: generate a case, read it, check an accusation, ask its Author questions, and
+open a table session for a physical table that plays it."""
 
 # flask-smorest ships no type hints, so its decorators are untyped.
 # mypy: disable-error-code="untyped-decorator"
@@ -7,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import marshmallow as ma
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
@@ -21,12 +23,20 @@ from api.schemas import (
     CaseSchema,
     QuestionListSchema,
     QuestionSchema,
+    TableAnswerSchema,
+    TableCreatedSchema,
+    TableQuestionListSchema,
+    TableQuestionSchema,
+    TableQuestionsQuerySchema,
+    TableRequestSchema,
+    TableSchema,
 )
 from rules.core import Action
 
 blp = Blueprint("cases", __name__, url_prefix="/v1", description="Cases for authors and tables.")
 
 CASE = "/cases/<string(maxlength=64):case_id>"
+TABLE = f"{CASE}/tables/<string(maxlength=64):table_id>"
 
 
 @blp.route("/cases")
@@ -63,35 +73,97 @@ class Accusations(MethodView):
     @blp.arguments(AccusationSchema)
     @blp.response(200, AccusationResultSchema)
     @blp.doc(security=[{}, *BEARER])
+    @refusals(blp, 409)
     def post(self, body: dict[str, Any], case_id: str) -> dict[str, Any]:
         """Check an accusation against a case
 
-        Only whether it is right as a whole, never which part is wrong; with the case's author
-        token as bearer, ``reasons`` also names the wrong fields.
+        Only whether it is right as a whole, never which part is wrong. Each field names an
+        id of the case (422 ``accusation/unknown-id`` otherwise). A case answers 12
+        accusations in all, counting one set aside for each inspector of its tables; then 409
+        ``accusation/limit-reached``. With the case's author token as bearer there is no
+        bound, and ``reasons`` also names the wrong fields.
         """
-        return service().accuse(case_id, body["accusation"], token())
+        return service().desks.accuse(case_id, body["accusation"], token())
 
 
 @blp.route(f"{CASE}/questions")
 class Questions(MethodView):
     @blp.response(200, QuestionListSchema)
+    @blp.doc(security=BEARER)
     @refusals(blp, 422)
     def get(self, case_id: str) -> dict[str, Any]:
-        """List the questions the Author answers
+        """List the questions of the whole sheet
 
-        For tables that play a stored case with the physical components: every question the
-        Author may be asked about it, each parameter with its finite choices. 422
-        ``questions/unsupported`` for a system without an Author.
+        For the case's author token only: every question about the case, each parameter with
+        its finite choices. 422 ``questions/unsupported`` for a system without an Author. A
+        table that plays asks through a table session instead.
         """
-        return service().questions(case_id)
+        return service().desks.questions(case_id, token())
 
     @blp.arguments(QuestionSchema)
     @blp.response(200, AnswerSchema)
+    @blp.doc(security=BEARER)
     def post(self, body: dict[str, Any], case_id: str) -> dict[str, Any]:
-        """Ask the Author a question
+        """Ask the sheet a question
 
-        The answer the Author would give at the table, as the event's data (with the
-        envelope's contents) and its narration. 422 ``questions/unsupported`` for a system
-        without an Author, or the rule's code for a question that is not listed.
+        For the case's author token only, who reads the whole sheet anyway: the answer as the
+        event's data (with the envelope's contents) and its narration.
         """
-        return service().ask(case_id, Action(body["type"], body["params"]))
+        return service().desks.ask(case_id, token(), Action(body["type"], body["params"]))
+
+
+@blp.route(f"{CASE}/tables")
+class Tables(MethodView):
+    @blp.arguments(TableRequestSchema)
+    @blp.response(201, TableCreatedSchema)
+    @refusals(blp, 409)
+    def post(self, body: dict[str, Any], case_id: str) -> dict[str, Any]:
+        """Open a table session
+
+        For a physical table that plays the case with the printed components: the desk
+        answers what the table would ask its Author, and remembers what that Author sees.
+        Sets aside one of the case's accusations for each inspector (409
+        ``accusation/limit-reached`` when too few are left). The token is shown once.
+        """
+        return service().desks.open_table(case_id, body["inspectors"])
+
+
+@blp.route(TABLE)
+class Table(MethodView):
+    @blp.response(200, TableSchema)
+    @blp.doc(security=BEARER)
+    def get(self, case_id: str, table_id: str) -> dict[str, Any]:
+        """Read a table
+
+        What lies open on it (face-up cards with their tokens and markers, who is out, what was
+        accused aloud); the end and the solution once the case is closed.
+        """
+        return service().desks.read_table(case_id, table_id, token())
+
+
+@blp.route(f"{TABLE}/questions")
+class TableQuestions(MethodView):
+    @blp.arguments(TableQuestionsQuerySchema(), location="query", unknown=ma.RAISE)
+    @blp.response(200, TableQuestionListSchema)
+    @blp.doc(security=BEARER)
+    def get(self, query: dict[str, Any], case_id: str, table_id: str) -> dict[str, Any]:
+        """List an inspector's questions
+
+        What the inspector may ask the Author now, each parameter with its finite choices;
+        none once the inspector is out or the case is closed.
+        """
+        return service().desks.table_questions(case_id, table_id, token(), query["inspector"])
+
+    @blp.arguments(TableQuestionSchema())
+    @blp.response(200, TableAnswerSchema)
+    @blp.doc(security=BEARER)
+    @refusals(blp, 409)
+    def post(self, body: dict[str, Any], case_id: str, table_id: str) -> dict[str, Any]:
+        """Ask the Author
+
+        The answer as the asking inspector sees it (who alone reads an envelope), narrated. A
+        question about anything the case does not have is 422; one the open table does not
+        allow is 409 with the rule's code (``desk/not-found``, ``desk/eliminated``, …).
+        """
+        question = Action(body["type"], body["params"])
+        return service().desks.ask_table(case_id, table_id, token(), body["inspector"], question)

@@ -6,6 +6,7 @@ from api.storage.records import (
     StoredGame,
     StoredSeat,
     StoredStep,
+    StoredTable,
     StoreError,
     VersionConflict,
 )
@@ -19,5 +20,6 @@ __all__ = [
     "StoredGame",
     "StoredSeat",
     "StoredStep",
+    "StoredTable",
     "VersionConflict",
 ]

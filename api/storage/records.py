@@ -104,3 +104,17 @@ class StoredGame:
     status: str  # "active" or "finished"
     created_at: datetime
     updated_at: datetime
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """A table session of a case's Author desk: what that Author has seen, under one token."""
+
+    id: str
+    case_id: str
+    system: str
+    inspectors: tuple[str, ...]  # names, in seat order
+    token_hash: str  # sha256 hex of the table's bearer token
+    version: int  # the number of questions answered
+    state: dict[str, Any]  # the system's table_to_json
+    status: str  # "active" or "finished"

@@ -47,6 +47,8 @@ cases = sa.Table(
     sa.Column("case_data", sa.JSON, nullable=False),
     sa.Column("author_token_hash", sa.String(64), nullable=True),  # None: made for one game
     sa.Column("created_at", UTCDateTime, nullable=False),
+    # Accusations spent or set aside for tables, against the case's bound (api/tables.py).
+    sa.Column("accusations", sa.Integer, nullable=False, server_default="0"),
 )
 
 games = sa.Table(
@@ -88,4 +90,21 @@ steps = sa.Table(
     sa.Column("action", sa.JSON, nullable=False),
     sa.Column("events", sa.JSON, nullable=False),
     sa.Column("created_at", UTCDateTime, nullable=False),
+)
+
+tables = sa.Table(
+    "tables",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column(
+        "case_id", sa.String(32), sa.ForeignKey("cases.id", ondelete="CASCADE"), nullable=False
+    ),
+    sa.Column("system", sa.String(64), nullable=False),
+    sa.Column("inspectors", sa.JSON, nullable=False),  # their names, in seat order
+    sa.Column("token_hash", sa.String(64), nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),  # questions answered so far
+    sa.Column("state", sa.JSON, nullable=False),  # the system's table_to_json
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("created_at", UTCDateTime, nullable=False),
+    sa.Column("updated_at", UTCDateTime, nullable=False),
 )

@@ -37,6 +37,7 @@ from api.storage.records import (
     StoredStep,
 )
 from api.storage.schema import cases, games, seats, steps
+from api.storage.tables import TableStore
 
 _ID_BYTES = 16  # 128 random bits: IDs can be neither guessed nor enumerated
 _SEED_RANGE = range(-(2**63), 2**63)  # what a BIGINT holds
@@ -74,6 +75,8 @@ class Store:
         self._reader = reader(self._engine)
         self._writer = writer(self._engine)
         self._hot = HotPath(self._engine, self._gate)
+        #: Table sessions and each case's accusation bound (``api/storage/tables.py``).
+        self.tables = TableStore(self._gate, self._reader, self._writer)
 
     @property
     def engine(self) -> Engine:

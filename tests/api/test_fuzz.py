@@ -70,6 +70,7 @@ def known(fuzz_app: Flask) -> dict[str, Any]:
     case = client.post("/v1/cases", json={"system": TOY}).get_json()
     authored = client.post("/v1/cases", json={"system": "murdered-by-midnight", "seed": 1})
     authored_id = authored.get_json()["id"]
+    desk = client.post(f"/v1/cases/{authored_id}/tables", json={"inspectors": ["Ann"]})
     midnight = start_game(
         client, [{"name": "Ann"}], system="murdered-by-midnight", case_id=authored_id
     )
@@ -77,6 +78,10 @@ def known(fuzz_app: Flask) -> dict[str, Any]:
         "game_id": table.id,
         "case_id": case["id"],
         "authored_case_id": authored_id,  # a case whose system has an Author
+        "authored_token": authored.get_json()["author_token"],
+        "scene": authored.get_json()["public"]["scene"],  # face up on every table of it
+        "table_id": desk.get_json()["id"],  # a table session of that case
+        "table_token": desk.get_json()["token"],
         "game_token": table.tokens[0],
         "author_token": case["author_token"],
         "deducing_game_id": midnight.id,  # a game whose system offers deductions
@@ -92,15 +97,22 @@ def _steer(case: Case[Any], known: dict[str, Any]) -> None:
         for name in ("game_id", "case_id"):
             if name in case.path_parameters:
                 case.path_parameters[name] = known[name]
-        if questions:
+        if questions or "/tables" in case.operation.path:
             case.path_parameters["case_id"] = known["authored_case_id"]
+        if "table_id" in case.path_parameters:
+            case.path_parameters["table_id"] = known["table_id"]
+    if (meta is None or not meta.is_negative_at(ParameterLocation.QUERY)) and case.query:
+        if "inspector" in case.query:
+            case.query["inspector"] = 0
         if _deductions(case):
             case.path_parameters["game_id"] = known["deducing_game_id"]
     if meta is not None and meta.is_negative_at(ParameterLocation.BODY):
         return
     if not isinstance(case.body, dict):
         return
-    if questions and "type" in case.body and len(str(case.body["type"])) % 2:
+    if "table_id" in case.path_parameters and "inspector" in case.body:
+        case.body.update(inspector=0, type="search", params={"location": known["scene"]})
+    elif questions and "type" in case.body and len(str(case.body["type"])) % 2:
         case.body.update(type="search", params={"location": "L1"})
     elif "accusation" in case.body:
         case.body["accusation"] = {"culprit": "Ada"}
@@ -116,6 +128,10 @@ def _deductions(case: Case[Any]) -> bool:
 
 
 def _token(case: Case[Any], known: dict[str, Any]) -> str:
+    if "table_id" in case.path_parameters:
+        return str(known["table_token"])
+    if case.path_parameters.get("case_id") == known["authored_case_id"]:
+        return str(known["authored_token"])
     if "case_id" in case.path_parameters:
         return str(known["author_token"])
     if _deductions(case) and case.path_parameters.get("game_id") == known["deducing_game_id"]:
