@@ -127,9 +127,9 @@ def test_a_bad_question_is_422_with_the_rule_code(
 
 def test_a_malformed_question_is_422_with_pointers(client: FlaskClient) -> None:
     case = create_case(client)
-    body = {"params": {}, "x": 1}
+    question = {"params": {}, "x": 1}
     headers = bearer(case["author_token"])
-    response = client.post(f"/v1/cases/{case['id']}/questions", json=body, headers=headers)
+    response = client.post(f"/v1/cases/{case['id']}/questions", json=question, headers=headers)
     body = assert_problem(response, 422, "request/invalid")
     assert {error["pointer"] for error in body["errors"]} == {"/type", "/x"}
 
