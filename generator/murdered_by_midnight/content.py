@@ -110,22 +110,64 @@ WEAPONS: tuple[tuple[str, str], ...] = (
     ("Hunting Rifle", "a gunshot wound"),
 )
 
-#: Motives, worded to follow "because of ...".
-MOTIVES: tuple[str, ...] = (
-    "an inheritance that would come too late",
-    "a debt that could never be repaid",
-    "a love letter that fell into the wrong hands",
-    "a forged signature about to be discovered",
-    "a betrayal twenty years old",
-    "a business deal that ruined them",
-    "a secret marriage",
-    "a stolen manuscript",
-    "jealousy over a broken engagement",
-    "blackmail that had grown unbearable",
-    "a family feud over the house itself",
-    "a reputation the victim threatened to destroy",
-    "a rival's promotion that should have been theirs",
-    "a hidden child and a disputed name",
+#: Motives and the ties to the victim that give them: (the motive, worded to follow "because
+#: of ...", the tie as a sentence of a biography). Every living character has two ties, so a
+#: biography shows what someone might kill for without saying which tie did it.
+MOTIVES: tuple[tuple[str, str], ...] = (
+    (
+        "an inheritance that would come too late",
+        "Is named in the victim's will, and is short of money now.",
+    ),
+    ("a debt that could never be repaid", "Owes the victim a sum they cannot hope to repay."),
+    ("a love letter that fell into the wrong hands", "Wrote letters the victim was seen reading."),
+    (
+        "a forged signature about to be discovered",
+        "Signed papers for the victim that the victim had begun to check.",
+    ),
+    (
+        "a betrayal twenty years old",
+        "Was betrayed by the victim twenty years ago, and says it is forgotten.",
+    ),
+    ("a business deal that ruined them", "Lost a fortune in a venture the victim ran."),
+    ("a secret marriage", "Is secretly married, and the victim knew to whom."),
+    ("a stolen manuscript", "Is writing a book remarkably like one the victim lost."),
+    (
+        "jealousy over a broken engagement",
+        "Was once engaged to someone who left them for the victim.",
+    ),
+    (
+        "blackmail that had grown unbearable",
+        "Pays the victim money every month, and will not say why.",
+    ),
+    (
+        "a family feud over the house itself",
+        "Claims the house should have come to their side of the family.",
+    ),
+    (
+        "a reputation the victim threatened to destroy",
+        "Has a past the victim threatened to make public.",
+    ),
+    (
+        "a post the victim gave to a rival",
+        "Was passed over for a post the victim handed to a rival.",
+    ),
+    (
+        "a hidden child and a disputed name",
+        "Believes the victim is the parent who never acknowledged them.",
+    ),
+    (
+        "a dismissal without a reference",
+        "Was to be dismissed by the victim at the end of the week.",
+    ),
+    ("an insult before the whole club", "Was mocked by the victim in front of the whole club."),
+    (
+        "an invention the victim passed off as their own",
+        "Invented something the victim took the credit for.",
+    ),
+    (
+        "a gambling loss the victim would not forgive",
+        "Lost heavily at cards to the victim last winter.",
+    ),
 )
 
 #: House names for the title and introduction.

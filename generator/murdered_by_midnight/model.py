@@ -26,10 +26,12 @@ writes its assertions (grilops style):
 - the victim at the scene from the time of death on (so a sighting of the victim elsewhere, a
   pin, proves the death came later), the murderer at the scene at the time of death, the
   discoverer at the scene at the discovery slot;
-- the scene empty of the living between the death and the discovery (whoever walked in would
-  have found the body), but for the discoverer at the discovery slot;
+- nobody but the murderer with the victim at the death, and the scene empty of the living
+  after it until the discovery (whoever walked in would have found the body), but for the
+  discoverer at the discovery slot;
 - pins: a character in one of a set of rooms at a slot (a sighting's person, its witnesses
-  near the place, optional anchors that vary the evening);
+  near the person, where tokens stand at the discovery, optional anchors that vary the
+  evening);
 - visits: a character in a given room at some slot of a range (the murderer hides the weapon
   after the murder; a suspect leaves prints on a weapon before the discovery).
 
@@ -201,7 +203,7 @@ class Facts:
     #: (weapon, prints) of each find forensics calls the murder weapon; ``None``: no prints.
     confirmed_weapons: tuple[tuple[int, int | None], ...]
     suspicions: tuple[tuple[int, int], ...]  # (suspect, motive)
-    scene_sightings: tuple[tuple[int, int], ...]  # (person, slot) seen at the scene
+    scene_sightings: tuple[tuple[int, int], ...]  # (person, slot) seen at or near the scene
     victim: int
     solution: tuple[int, int, int, int]  # murderer, weapon, motive, slot
     victim_alive: tuple[int, ...] = ()  # slots at which the victim was seen away from the scene
@@ -280,15 +282,18 @@ def constrain_murder(problem: TimelineProblem, code: RoomCode) -> list[str]:
 
 
 def constrain_discovery(problem: TimelineProblem, code: RoomCode) -> list[str]:
-    """The discoverer finds the body at the discovery slot, and nobody living walks into the
-    scene between the death and then (they would have found it first)."""
+    """The discoverer finds the body at the discovery slot; nobody but the murderer is with the
+    victim at the death, and nobody living walks into the scene between the death and the
+    discovery (they would have found the body first)."""
     scene = code.literal(problem.scene)
     commands = [smt.assert_(smt.eq(_x(problem.discoverer, problem.last_slot), scene))]
-    for slot in range(problem.death + 1, problem.last_slot + 1):
+    for slot in range(problem.death, problem.last_slot + 1):
         for character in range(problem.characters):
             if character == problem.victim:
                 continue
             if character == problem.discoverer and slot == problem.last_slot:
+                continue
+            if character == problem.murderer and slot == problem.death:
                 continue
             commands.append(smt.assert_(smt.not_(smt.eq(_x(character, slot), scene))))
     return commands
@@ -342,7 +347,7 @@ def facts_text(facts: Facts) -> str:
 
     The weapon is one forensics confirms and the murderer left prints on it; some witness
     suspects the murderer with the motive; the time is a slot at which a witness saw the
-    murderer at the scene, after every slot at which one saw the victim alive elsewhere (the
+    murderer near the scene, after every slot at which one saw the victim alive elsewhere (the
     body lies at the scene from the death on: the cross-reference rule, docs/rulings.md).
     The verifier (:mod:`.verify`) checks the same rules again, on purpose, without z3.
     """

@@ -4,23 +4,24 @@
 ``locations``, ``characters``, ``witness_groups`` and ``red_herrings`` override it one by one.
 
 - ``characters`` is the whole cast, victim included. Half of the living (rounded down) are the
-  Murderer and Suspects, the rest witnesses (the discoverer is always a witness).
+  Murderer and Suspects, the rest witnesses; the discoverer is any of the living, the murderer
+  included.
 - ``witness_groups``: how many groups the witnesses form; each group gives one sighting and one
-  suspicion, so every group beyond the ones that carry the solution is testimony pointing at
-  innocent suspects.
+  suspicion.
 - ``red_herrings``: the weapons hidden on the map besides the murder weapon; two in three carry
-  an innocent suspect's prints (rounded up), the rest none. Every weapon lies at its own
-  location, since the Author looks a weapon up by its L number.
+  a suspect's prints (rounded up), the rest none. Every weapon lies at its own location, since
+  the Author looks a weapon up by its L number.
+- ``cross_reference`` (``true`` for ``hard``, else ``false``): the victim is seen alive away from
+  the scene at T1, and someone who could have done it was also seen near the scene before T1:
+  that earlier visit is ruled out by the victim's sighting (docs/rulings.md).
 
-``hard`` also uses a 15-minute time grid (24 slots instead of 12), takes the time of death and
-the motive from two different witness groups, and makes every other group's sighting an
-innocent suspect near or at the scene earlier in the evening.
-
-- ``cross_reference`` (``true`` for ``hard``, else ``false``): the time of death is narrowed by
-  two statements. One group saw the murderer at the scene at the time of death T2, another saw
-  them there earlier at T0, and a third saw the victim alive somewhere else at T1 between the two:
-  the body lies at the scene from the death on, so the death came after T1, and only T2 fits
-  (docs/rulings.md). It needs three witness groups at least.
+Each difficulty also sets what no option sets: the time grid (``slot_minutes``; ``hard`` uses
+15-minute slots) and ``decoys``, the innocent suspects who mirror the murderer: each is seen near
+the scene at a time that could be the time of death, is suspected with one of their own motives,
+and left prints on a weapon that leaves the same cause of death as the murder weapon. A decoy is
+what makes every deduction step needed: without forensics, dusting, suspicions or sightings a
+detective cannot tell the murderer's answer from the decoys'. The counts may leave room for
+fewer decoys than the preset asks (:attr:`Settings.decoy_count`).
 
 The options are declared as data (:data:`OPTIONS`, parsed by :mod:`generator.kit.options`);
 what depends on two options at once is checked in :func:`settings_from_options`.
@@ -28,6 +29,7 @@ what depends on two options at once is checked in :func:`settings_from_options`.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -39,6 +41,9 @@ from generator.registry import CaseOptionsError
 from . import content
 
 DIFFICULTIES = ("easy", "standard", "hard")
+#: The most weapons of the pool that leave one cause of death: the murder weapon and the
+#: decoys' weapons share a cause.
+LARGEST_CAUSE = max(Counter(cause for _, cause in content.WEAPONS).values())
 
 
 @dataclass(frozen=True)
@@ -49,9 +54,8 @@ class Settings:
     witness_groups: int
     red_herrings: int
     slot_minutes: int  # 30: 12 slots from 18:00; 15: 24 slots
-    split_key_groups: bool  # the time and the motive come from different witness groups
-    herrings_at_scene: bool  # innocent suspects sighted at the scene before the murder
-    cross_reference: bool = False  # an earlier visit of the murderer, ruled out by the victim
+    decoys: int = 0  # innocent suspects who mirror the murderer, as many as the counts allow
+    cross_reference: bool = False  # an earlier visit near the scene, ruled out by the victim
 
     @property
     def suspects(self) -> int:
@@ -61,9 +65,28 @@ class Settings:
     def witnesses(self) -> int:
         return self.characters - 1 - self.suspects
 
+    @property
+    def decoy_count(self) -> int:
+        """The decoys the counts leave room for: each needs an innocent suspect, a red herring
+        of the murder weapon's cause in a room of its own (neither the scene nor the murder
+        weapon's), and a witness group for its sighting besides the murderer's (and, with
+        ``cross_reference``, besides the victim's and one earlier visit's)."""
+        spare_groups = self.witness_groups - 1 - (2 if self.cross_reference else 0)
+        return max(
+            0,
+            min(
+                self.decoys,
+                self.suspects - 1,
+                self.red_herrings,
+                self.locations - 2,
+                spare_groups,
+                LARGEST_CAUSE - 1,
+            ),
+        )
 
-#: What each difficulty means. ``slot_minutes``, ``split_key_groups`` and ``herrings_at_scene``
-#: are no options: only a difficulty sets them.
+
+#: What each difficulty means. ``slot_minutes`` and ``decoys`` are no options: only a
+#: difficulty sets them.
 PRESETS: dict[str, dict[str, Any]] = {
     "easy": {
         "locations": 6,
@@ -71,8 +94,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "witness_groups": 2,
         "red_herrings": 2,
         "slot_minutes": 30,
-        "split_key_groups": False,
-        "herrings_at_scene": False,
+        "decoys": 1,
         "cross_reference": False,
     },
     "standard": {
@@ -81,18 +103,16 @@ PRESETS: dict[str, dict[str, Any]] = {
         "witness_groups": 3,
         "red_herrings": 4,
         "slot_minutes": 30,
-        "split_key_groups": False,
-        "herrings_at_scene": True,
+        "decoys": 2,
         "cross_reference": False,
     },
     "hard": {
         "locations": 10,
         "characters": 13,
-        "witness_groups": 4,
+        "witness_groups": 5,
         "red_herrings": 7,
         "slot_minutes": 15,
-        "split_key_groups": True,
-        "herrings_at_scene": True,
+        "decoys": 2,
         "cross_reference": True,
     },
 }
@@ -125,7 +145,7 @@ OPTIONS = OptionSet(
     presets=PRESETS,
 )
 
-#: Two sightings of the murderer at the scene and one of the victim, each a group's.
+#: The murderer near the scene, an earlier visit there, and the victim elsewhere: each a group's.
 CROSS_REFERENCE_GROUPS = 3
 
 
@@ -144,7 +164,8 @@ def settings_from_options(options: Mapping[str, Any]) -> Settings:
         )
     if settings.cross_reference and settings.witness_groups < CROSS_REFERENCE_GROUPS:
         raise CaseOptionsError(
-            f"cross_reference needs at least {CROSS_REFERENCE_GROUPS} witness groups (two saw the"
-            f" murderer at the scene, one the victim elsewhere), not {settings.witness_groups}"
+            f"cross_reference needs at least {CROSS_REFERENCE_GROUPS} witness groups"
+            " (the murderer near the scene, an earlier visit there, the victim elsewhere), not"
+            f" {settings.witness_groups}"
         )
     return settings

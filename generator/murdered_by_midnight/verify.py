@@ -16,25 +16,30 @@ rulebook's Author and a careful player do, and checks
    witness suspects the accused with that motive; some witness saw the accused at the scene at
    that time, and no witness saw the victim away from the scene at that time or later (the body
    lies at the scene from the death on, so the victim seen elsewhere was still alive: the
-   cross-reference of docs/rulings.md) — and exactly one, the solution, must remain.
+   cross-reference of docs/rulings.md) — and exactly one, the solution, must remain;
+4. need: the same enumeration for a detective who skips one deduction step (:data:`STEPS`),
+   reported as :attr:`Report.without` (how many answers it is left with): the generator asks for
+   two or more for every step when it drew decoys.
 
-With ``neighbours`` (each location id's adjacent rooms), it also checks that every character
-walks at most one room per slot and that every witness stood in or next to the room they
-describe.
+A sighting at the scene is "near the murder location" (docs/rulings.md): the person stood in the
+scene or, given ``neighbours`` (each location id's adjacent rooms), in a room next to it. With
+``neighbours`` it also checks that every character walks at most one room per slot and that
+every witness stood in or next to the room of the person they saw.
 
 A problem has a stable ``code`` (tests and tools match on it) and a sentence.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from rules.murdered_by_midnight.case import MbmCase, WeaponFind, WitnessGroup
+from rules.murdered_by_midnight.case import MbmCase, Suspicion, WeaponFind, WitnessGroup
 
 Answer = tuple[str, str, str, str]
+#: The deduction steps of the rulebook's "steps to solve", by the evidence each reads.
+STEPS = ("forensics", "dusting", "suspicions", "sightings")
 
 
 @dataclass(frozen=True)
@@ -47,6 +52,8 @@ class Problem:
 class Report:
     problems: tuple[Problem, ...]
     answers: tuple[Answer, ...]  # every tuple consistent with what a player can learn
+    #: step -> how many tuples stay consistent for a detective who skips that step
+    without: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -59,7 +66,7 @@ class Report:
 
 def verify(case: MbmCase, *, neighbours: Mapping[str, Collection[str]] | None = None) -> Report:
     """Every problem of ``case`` (none for a good case) and the answers a player can reach."""
-    checker = _Checker(case)
+    checker = _Checker(case, neighbours)
     checker.check_ids()
     if not checker.problems:  # the later checks look ids up
         checker.check_times()
@@ -69,12 +76,14 @@ def verify(case: MbmCase, *, neighbours: Mapping[str, Collection[str]] | None = 
         if neighbours is not None:
             checker.check_movement(neighbours)
         checker.check_unique()
-    return Report(tuple(checker.problems), tuple(checker.answers))
+    return Report(tuple(checker.problems), tuple(checker.answers), checker.without)
 
 
 class _Checker:
-    def __init__(self, case: MbmCase) -> None:
+    def __init__(self, case: MbmCase, neighbours: Mapping[str, Collection[str]] | None) -> None:
         self.case = case
+        self.neighbours = neighbours
+        self.without: dict[str, int] = {}
         self.problems: list[Problem] = []
         self.answers: list[Answer] = []
         self.location_ids = [item.id for item in case.locations]
@@ -168,6 +177,14 @@ class _Checker:
         index = self.case.times.index(time)
         return slots[index] if index < len(slots) else None
 
+    def is_true(self, person: str, location: str, time: str) -> bool:
+        """Whether ``person`` stood at ``location`` at ``time``; at the scene, "near the murder
+        location" (docs/rulings.md): in it, or in a room next to it when the plan is known."""
+        place = self.where(person, time)
+        if location == self.case.scene and self.neighbours is not None:
+            return place == location or place in self.neighbours.get(location, ())
+        return place == location
+
     def check_timeline(self) -> None:
         case = self.case
         for character in self.character_ids:
@@ -210,9 +227,15 @@ class _Checker:
                 )
         if case.whereabouts.get(case.discoverer) != case.scene:
             self.fail("whereabouts/discoverer", "the discoverer's token is not at the scene")
+        for character in self.living:
+            if character != case.solution.murderer and self.where(character, death) == case.scene:
+                self.fail(
+                    "timeline/crowded-scene",
+                    f"{character} is at the scene at the time of death, beside the murderer",
+                )
         for group in case.witness_groups:
             saw = group.saw
-            if self.where(saw.person, saw.time) != saw.location:
+            if not self.is_true(saw.person, saw.location, saw.time):
                 self.fail(
                     "timeline/false-sighting",
                     f"{group.witnesses} saw {saw.person} in {saw.location} at {saw.time}, but"
@@ -270,6 +293,14 @@ class _Checker:
                 )
         if case.victim in grouped:
             self.fail("sheet/roles", "the victim is listed as a witness")
+        if case.ties:
+            suspicions = [g.suspects for g in case.witness_groups]
+            for suspicion in (*suspicions, Suspicion(solution.murderer, solution.motive)):
+                if suspicion.motive not in case.ties.get(suspicion.suspect, ()):
+                    self.fail(
+                        "sheet/motive-tie",
+                        f"{suspicion.motive} is none of {suspicion.suspect}'s ties to the victim",
+                    )
         if any(not group.witnesses for group in case.witness_groups):
             self.fail("sheet/roles", "a witness group has no witnesses")
 
@@ -346,28 +377,8 @@ class _Checker:
                 "fair/second-motive",
                 f"witnesses suspect the murderer for {len(motives)} motives: {sorted(motives)}",
             )
-        asked = {w for g in case.witness_groups for w in g.witnesses if w in case.whereabouts}
-        testimony = [g for g in case.witness_groups if set(g.witnesses) & asked]
-        times = {
-            murderer: self.possible_times(murderer, testimony) for murderer in self.character_ids
-        }
-        for murderer, weapon, motive, time in itertools.product(
-            self.character_ids,
-            [w.id for w in case.weapons],
-            [m.id for m in case.motives],
-            case.times,
-        ):
-            if murderer == case.victim or murderer not in case.whereabouts:
-                continue
-            if not any(find.weapon == weapon and find.prints == murderer for find in confirmed):
-                continue
-            if not any(
-                g.suspects.suspect == murderer and g.suspects.motive == motive for g in testimony
-            ):
-                continue
-            if time not in times[murderer]:
-                continue
-            self.answers.append((murderer, weapon, motive, time))
+        self.answers = self.answers_without(None)
+        self.without = {step: len(self.answers_without(step)) for step in STEPS}
         solution = case.solution
         expected = (solution.murderer, solution.weapon, solution.motive, solution.time)
         if not self.answers:
@@ -382,6 +393,51 @@ class _Checker:
                 "fair/wrong-answer",
                 f"what a player can learn points to {self.answers[0]}, not the solution {expected}",
             )
+
+    def answers_without(self, skip: str | None) -> list[Answer]:
+        """Every (murderer, weapon, motive, time) that what a player learns allows, in the
+        order of the case's lists, when ``skip`` (one of :data:`STEPS`) is never taken. A
+        detective who skips a step still knows who answered questions (the Murderer and
+        Suspects saw nothing), that the weapon leaves the cause of death, that the motive is
+        one of the murderer's ties, and that the death came before the discovery."""
+        case = self.case
+        asked = {w for g in case.witness_groups for w in g.witnesses if w in case.whereabouts}
+        testimony = [g for g in case.witness_groups if set(g.witnesses) & asked]
+        confirmed = [find for find in case.weapon_finds if self.confirmed(find)]
+        causes = {w.id: w.cause_of_death for w in case.weapons}
+        found = case.times.index(case.discovered_at) if case.discovered_at in case.times else None
+        before = case.times[:found]
+        answers: list[Answer] = []
+        for murderer in self.character_ids:
+            if murderer == case.victim or murderer not in case.whereabouts:
+                continue
+            if skip is not None and murderer in asked:
+                continue
+            if skip == "dusting":
+                weapons = {find.weapon for find in confirmed}
+            elif skip == "forensics":
+                weapons = {
+                    find.weapon
+                    for find in case.weapon_finds
+                    if find.prints == murderer and causes.get(find.weapon) == case.cause_of_death
+                }
+            else:
+                weapons = {find.weapon for find in confirmed if find.prints == murderer}
+            if skip == "suspicions":
+                motives = set(case.ties.get(murderer, ())) or {m.id for m in case.motives}
+            else:
+                motives = {g.suspects.motive for g in testimony if g.suspects.suspect == murderer}
+            times = set(before) if skip == "sightings" else self.possible_times(murderer, testimony)
+            answers += [
+                (murderer, weapon.id, motive.id, time)
+                for weapon in case.weapons
+                if weapon.id in weapons
+                for motive in case.motives
+                if motive.id in motives
+                for time in case.times
+                if time in times
+            ]
+        return answers
 
     # movement (optional) ------------------------------------------------------------------
 
@@ -400,9 +456,11 @@ class _Checker:
                         f" {case.times[index]}",
                     )
         for group in case.witness_groups:
+            seen = self.where(group.saw.person, group.saw.time)
             for witness in group.witnesses:
-                if not near(self.where(witness, group.saw.time), group.saw.location):
+                if not near(self.where(witness, group.saw.time), seen):
                     self.fail(
                         "timeline/witness-away",
-                        f"{witness} was not in or next to {group.saw.location} at {group.saw.time}",
+                        f"{witness} was not in or next to {seen}, where they saw"
+                        f" {group.saw.person} at {group.saw.time}",
                     )

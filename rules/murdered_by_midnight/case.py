@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules import serial
@@ -125,6 +125,9 @@ class MbmCase:
     suspects: tuple[str, ...]  # Murderer and Suspects: they saw nothing and have no idea
     witness_groups: tuple[WitnessGroup, ...]
     solution: Solution
+    #: Living Character id -> the Motive ids its biography gives it toward the victim (public:
+    #: the biography says so in words). Empty in cases made before ties existed.
+    ties: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def location(self, location_id: str) -> Location:
         return self._locations[location_id]
@@ -205,6 +208,7 @@ PUBLIC_FIELDS = (
     "discoverer",
     "discovered_at",
     "cause_of_death",
+    "ties",
 )
 
 

@@ -40,7 +40,7 @@ def _timeline() -> dict[str, tuple[str, ...]]:
         timeline[character] = tuple(slots)
 
     put("C3", "21:00", "L1")  # the murderer with the victim at the time of death
-    put("C6", "21:00", "L1")  # the gardener in the doorway, who saw it
+    put("C6", "21:00", "L2")  # the gardener outside the door (nobody else is in the scene)
     put("C4", "20:00", "L6")  # the red herring: the partner in the gallery
     put("C7", "20:00", "L6")
     for time in TIMES[: TIMES.index("22:30")]:
