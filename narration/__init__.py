@@ -4,7 +4,7 @@ Narration is added to events; it never replaces their data.
 """
 
 from narration.casebook import narrate_author_sheet, narrate_case
-from narration.environment import add_template_folder
+from narration.environment import CLOCKS, DEFAULT_CLOCK, add_template_folder, clock_time
 from narration.events import (
     GAME_ENDED,
     has_template,
@@ -15,6 +15,9 @@ from narration.events import (
 from narration.views import narrate_choice, narrate_view
 
 __all__ = [
+    "CLOCKS",
+    "DEFAULT_CLOCK",
+    "clock_time",
     "add_template_folder",
     "GAME_ENDED",
     "has_template",

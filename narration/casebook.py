@@ -12,7 +12,7 @@ from typing import Any
 
 import jinja2
 
-from narration.environment import environment
+from narration.environment import DEFAULT_CLOCK, environment
 from narration.events import public_glossary
 
 
@@ -28,19 +28,23 @@ def has_case_text(system_id: str) -> bool:
     return True
 
 
-def narrate_case(system_id: str, public: Mapping[str, Any]) -> str | None:
+def narrate_case(
+    system_id: str, public: Mapping[str, Any], *, clock: str = DEFAULT_CLOCK
+) -> str | None:
     """The introduction of a case from its public part, or ``None`` if the system has none."""
     if not has_case_text(system_id):
         return None
     template = environment().get_template(case_template_name(system_id))
-    return template.render(case=public, glossary=public_glossary(public)).strip()
+    return template.render(case=public, glossary=public_glossary(public), clock=clock).strip()
 
 
 def author_sheet_template_name(system_id: str) -> str:
     return f"{system_id}/author-sheet.j2"
 
 
-def narrate_author_sheet(system_id: str, envelope: Mapping[str, Any]) -> str | None:
+def narrate_author_sheet(
+    system_id: str, envelope: Mapping[str, Any], *, clock: str = DEFAULT_CLOCK
+) -> str | None:
     """The Author's sheet of a whole case envelope (hidden truth and rating included), or
     ``None`` if the system has no ``author-sheet.j2`` template.
 
@@ -57,4 +61,5 @@ def narrate_author_sheet(system_id: str, envelope: Mapping[str, Any]) -> str | N
         solution=envelope["solution"],
         rating=envelope.get("rating", {}),
         glossary=public_glossary(public),
+        clock=clock,
     ).strip()

@@ -90,6 +90,29 @@ def _name_with_id(context: jinja2.runtime.Context, key: Any) -> str:
     return name_with_id(context.get("glossary", {}), key)
 
 
+#: How a text says the time of day: "12h" as a table says it (7:30 pm), or "24h" (19:30).
+CLOCKS = ("12h", "24h")
+DEFAULT_CLOCK = "12h"
+
+
+def clock_time(text: Any, clock: str = DEFAULT_CLOCK) -> str:
+    """``"19:30"`` as ``clock`` says it: "7:30 pm" on the 12-hour clock, "19:30" on the
+    24-hour one. Anything that is not an "HH:MM" time is left as it is."""
+    hours, sep, minutes = str(text).partition(":")
+    if clock == "24h" or not (sep and hours.isdigit() and minutes.isdigit()):
+        return str(text)
+    hour = int(hours)
+    if not 0 <= hour < 24:
+        return str(text)
+    half = "am" if hour < 12 else "pm"
+    return f"{(hour - 1) % 12 + 1}:{minutes} {half}"
+
+
+@jinja2.pass_context
+def _clock(context: jinja2.runtime.Context, text: Any) -> str:
+    return clock_time(text, context.get("clock", DEFAULT_CLOCK))
+
+
 def grid_cell(text: Any) -> tuple[int, int] | None:
     """``"2,-1"`` -> ``(2, -1)``; anything that is not two whole numbers and a comma -> None."""
     x, sep, y = str(text).partition(",")
@@ -139,4 +162,5 @@ def environment() -> jinja2.Environment:
     env.filters["name_with_id"] = _name_with_id
     env.filters["next_to"] = next_to
     env.filters["the"] = with_article
+    env.filters["clock"] = _clock
     return env

@@ -7,7 +7,7 @@ from typing import Any
 
 import jinja2
 
-from narration.environment import environment, seat_name
+from narration.environment import DEFAULT_CLOCK, environment, seat_name
 
 
 def template_name(system_id: str, event_type: str) -> list[str]:
@@ -29,6 +29,7 @@ def narrate_event(
     *,
     names: Sequence[str] = (),
     glossary: Mapping[str, str] | None = None,
+    clock: str = DEFAULT_CLOCK,
 ) -> str:
     """The sentence for ``event`` as one seat sees it (the output of ``Event.for_seat``).
 
@@ -36,13 +37,17 @@ def narrate_event(
     maps the ids a case uses (``"L3"``, ``"C2"``) to their display names, for the templates'
     ``name`` filter; give it only what every seat may know (see :func:`public_glossary`). A
     field the seat may not see is simply absent, and templates test for it rather than assume
-    it.
+    it. ``clock`` is how times read: "12h" (7:30 pm, as a table says them) or "24h" (19:30).
     """
     template = environment().select_template(template_name(system_id, event["type"]))
     actor = event.get("actor")
     actor_name = None if actor is None else seat_name(names, actor)
     text = template.render(
-        event=event, actor_name=actor_name, names=list(names), glossary=dict(glossary or {})
+        event=event,
+        actor_name=actor_name,
+        names=list(names),
+        glossary=dict(glossary or {}),
+        clock=clock,
     ).strip()
     return text[:1].upper() + text[1:]  # a name like "the inspector" may open the sentence
 
@@ -57,10 +62,11 @@ def narrate_ending(
     *,
     names: Sequence[str] = (),
     glossary: Mapping[str, str] | None = None,
+    clock: str = DEFAULT_CLOCK,
 ) -> str:
     """The sentence for how a game ended, from its outcome as data (``Outcome.to_json()``)."""
     ended = {"type": GAME_ENDED, "actor": None, **outcome}
-    return narrate_event(system_id, ended, names=names, glossary=glossary)
+    return narrate_event(system_id, ended, names=names, glossary=glossary, clock=clock)
 
 
 def public_glossary(public: Mapping[str, Any]) -> dict[str, str]:

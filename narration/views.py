@@ -18,7 +18,7 @@ from typing import Any
 
 import jinja2
 
-from narration.environment import display_name, environment
+from narration.environment import DEFAULT_CLOCK, display_name, environment
 
 SUMMARY_BLOCK = "summary"
 CHOICE_BLOCK = "choice"
@@ -46,6 +46,7 @@ def narrate_view(
     *,
     names: Sequence[str] = (),
     glossary: Mapping[str, str] | None = None,
+    clock: str = DEFAULT_CLOCK,
 ) -> str | None:
     """The summary of ``view`` (one seat's, from ``System.view``), or ``None`` when the system
     has no view-summary template. ``names`` are the seats' names; ``glossary`` the public
@@ -53,7 +54,7 @@ def narrate_view(
     template = _view_template(system_id)
     if template is None or SUMMARY_BLOCK not in template.blocks:
         return None
-    values = {"view": view, "names": list(names), "glossary": dict(glossary or {})}
+    values = {"view": view, "names": list(names), "glossary": dict(glossary or {}), "clock": clock}
     return _render_block(template, SUMMARY_BLOCK, values)
 
 
@@ -65,6 +66,7 @@ def narrate_choice(
     view: Mapping[str, Any],
     names: Sequence[str] = (),
     glossary: Mapping[str, str] | None = None,
+    clock: str = DEFAULT_CLOCK,
 ) -> str:
     """How ``value``, a choice of parameter ``param``, reads to the seat whose ``view`` it is:
     the system's ``choice`` block when it has one, else the glossary's name or the value."""
@@ -78,5 +80,6 @@ def narrate_choice(
         "value": value,
         "names": list(names),
         "glossary": words,
+        "clock": clock,
     }
     return _render_block(template, CHOICE_BLOCK, values)

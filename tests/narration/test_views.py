@@ -147,11 +147,11 @@ What you have learned:
   - Prints on Rope from Library (L1): a sealed envelope for another inspector.
   - Forensics on Brass Candlestick from Library (L1): the murder weapon.
   - Forensics on Rope from Library (L1): a sealed envelope for another inspector.
-  - Ada Dunmore saw Bram Cole in Chapel (L2) at 21:00.
+  - Ada Dunmore saw Bram Cole in Chapel (L2) at 9:00 pm.
   - Bram Cole saw nothing.
   - Ada Dunmore suspects Cleo Vance: Revenge.
   - Bram Cole has no idea who did it.
-  - Bob accused Ada Dunmore with Rope, Revenge, at 22:00: wrong."""
+  - Bob accused Ada Dunmore with Rope, Revenge, at 10:00 pm: wrong."""
 
 
 def test_midnights_summary_is_rendered_from_its_template() -> None:
@@ -184,7 +184,7 @@ def test_a_bare_card_and_nothing_learned_say_so() -> None:
         ("at", "0,1", "0,1, next to Library (L1)"),
         ("at", "5,5", "5,5"),
         ("murderer", "C1", "Ada Dunmore"),
-        ("time", "21:00", "21:00"),
+        ("time", "21:00", "9:00 pm"),
     ],
 )
 def test_midnights_choices_read_in_its_words(param: str, value: str, expected: str) -> None:
