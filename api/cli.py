@@ -13,6 +13,8 @@ from typing import Any
 
 import click
 
+from api.serving import WORKER_CLASSES, ServeSettings
+
 TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
 PROG = "casebook"
 
@@ -124,12 +126,56 @@ main = cli  # ``[project.scripts] casebook = "api.cli:main"``
     help="gunicorn worker processes (default: $WEB_CONCURRENCY or 2)",
 )
 @click.option(
+    "--worker-class",
+    type=click.Choice(WORKER_CLASSES),
+    envvar="CASEBOOK_WORKER_CLASS",
+    default=WORKER_CLASSES[0],
+    show_default=True,
+    help="gevent: slow or idle clients hold no worker; sync: one request per worker at a time "
+    "(default: $CASEBOOK_WORKER_CLASS or gevent)",
+)
+@click.option(
+    "--keep-alive",
+    type=click.IntRange(min=1),
+    envvar="CASEBOOK_KEEP_ALIVE",
+    default=ServeSettings.keep_alive,
+    show_default=True,
+    help="seconds a request's line and headers may take, and a connection may idle "
+    "(default: $CASEBOOK_KEEP_ALIVE or 5)",
+)
+@click.option(
+    "--client-timeout",
+    type=click.IntRange(min=1),
+    envvar="CASEBOOK_CLIENT_TIMEOUT",
+    default=ServeSettings.client_timeout,
+    show_default=True,
+    help="seconds a gevent worker's connection may stall while a body is read or a reply "
+    "written (default: $CASEBOOK_CLIENT_TIMEOUT or 10)",
+)
+@click.option(
+    "--control-socket",
+    metavar="PATH",
+    envvar="CASEBOOK_CONTROL_SOCKET",
+    help="gunicorn's control socket (default: $CASEBOOK_CONTROL_SOCKET, or "
+    "casebook-HOST-PORT.ctl in $XDG_RUNTIME_DIR or the temporary folder)",
+)
+@click.option(
     "--access-log/--no-access-log",
     default=_env_flag("CASEBOOK_ACCESS_LOG"),
     help="log every request to stdout (default: off, or $CASEBOOK_ACCESS_LOG=1)",
 )
 @click.option("--debug", is_flag=True, help="Flask's reloading debug server")
-def serve(host: str, port: int, workers: int, access_log: bool, debug: bool) -> None:
+def serve(
+    host: str,
+    port: int,
+    workers: int,
+    worker_class: str,
+    keep_alive: int,
+    client_timeout: int,
+    control_socket: str | None,
+    access_log: bool,
+    debug: bool,
+) -> None:
     """Serve the API (gunicorn; Flask's server with --debug)."""
     from api.app import create_app
 
@@ -138,15 +184,22 @@ def serve(host: str, port: int, workers: int, access_log: bool, debug: bool) -> 
         return
     from gunicorn.app.base import BaseApplication
 
+    settings = ServeSettings(
+        host=host,
+        port=port,
+        workers=workers,
+        worker_class=worker_class,
+        keep_alive=keep_alive,
+        client_timeout=client_timeout,
+        control_socket=control_socket,
+        access_log=access_log,
+    )
     create_app().extensions["casebook"].store.dispose()  # migrates once, before the fork
 
     class Server(BaseApplication):  # type: ignore[misc]  # gunicorn ships no type hints
         def load_config(self) -> None:
-            self.cfg.set("bind", f"{host}:{port}")
-            self.cfg.set("workers", workers)
-            self.cfg.set("worker_class", "sync")
-            if access_log:  # off by default: a line per request costs throughput
-                self.cfg.set("accesslog", "-")
+            for name, value in settings.gunicorn().items():
+                self.cfg.set(name, value)
 
         def load(self) -> Callable[..., Any]:
             return create_app({"AUTO_MIGRATE": False})

@@ -17,7 +17,7 @@ import marshmallow as ma
 from flask import Flask, current_app
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import ClientDisconnected, HTTPException
 from werkzeug.wrappers import Response
 
 from rules.errors import CasebookError, UnavailableError, json_pointer
@@ -34,6 +34,7 @@ _HTTP_PROBLEMS: dict[int, tuple[str, str]] = {
     404: ("not-found", "There is nothing here."),
     405: ("method-not-allowed", "This resource does not support that method."),
     406: ("not-acceptable", "This resource can only answer with JSON."),
+    408: ("request/incomplete", "The request body stopped before its Content-Length."),
     409: ("conflict", "The request conflicts with the current state."),
     412: ("precondition-failed", "A precondition of the request does not hold."),
     413: ("request/too-large", "The request body is larger than 64 KiB."),
@@ -150,6 +151,8 @@ def _details(messages: Any) -> list[str]:
 
 def from_http_exception(error: HTTPException) -> Problem:
     """A werkzeug or webargs error as a problem; validation errors keep their field pointers."""
+    if isinstance(error, ClientDisconnected):  # the body stalled past the client timeout, or ended
+        return Problem(408)
     status = error.code or 500
     data = getattr(error, "data", None) or {}
     if status == 422 and "messages" in data:

@@ -67,6 +67,9 @@ def gunicorn(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
                 "bind": settings["bind"].get(),
                 "workers": settings["workers"].get(),
                 "accesslog": settings["accesslog"].get(),
+                "worker": settings["worker_class"].get().__name__,
+                "keepalive": settings["keepalive"].get(),
+                "control_socket": settings["control_socket"].get(),
             }
         )
 
@@ -77,23 +80,51 @@ def gunicorn(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
 def test_serve_starts_gunicorn_with_the_defaults(
     app: FakeApp, gunicorn: list[dict[str, Any]]
 ) -> None:
-    done = run_cli("serve")
+    done = run_cli("serve", env={"XDG_RUNTIME_DIR": "/run/user/7"})
     assert done.exit_code == 0, done.stderr
-    assert gunicorn == [{"bind": ["127.0.0.1:8000"], "workers": 2, "accesslog": None}]
+    assert gunicorn == [
+        {
+            "bind": ["127.0.0.1:8000"],
+            "workers": 2,
+            "accesslog": None,
+            "worker": "GeventProblemWorker",
+            "keepalive": 5,
+            "control_socket": "/run/user/7/casebook-127.0.0.1-8000.ctl",
+        }
+    ]
     assert app.store.calls == ["dispose"]  # migrated once, before the fork
 
 
 def test_serve_reads_the_environment(app: FakeApp, gunicorn: list[dict[str, Any]]) -> None:
-    env = {"HOST": "0.0.0.0", "PORT": "9001", "WEB_CONCURRENCY": "5", "CASEBOOK_ACCESS_LOG": "yes"}
+    env = {
+        "HOST": "0.0.0.0",
+        "PORT": "9001",
+        "WEB_CONCURRENCY": "5",
+        "CASEBOOK_ACCESS_LOG": "yes",
+        "CASEBOOK_WORKER_CLASS": "sync",
+        "CASEBOOK_KEEP_ALIVE": "9",
+        "CASEBOOK_CONTROL_SOCKET": "/srv/casebook.ctl",
+    }
     assert run_cli("serve", env=env).exit_code == 0
-    assert gunicorn == [{"bind": ["0.0.0.0:9001"], "workers": 5, "accesslog": "-"}]
+    assert gunicorn == [
+        {
+            "bind": ["0.0.0.0:9001"],
+            "workers": 5,
+            "accesslog": "-",
+            "worker": "SyncProblemWorker",
+            "keepalive": 9,
+            "control_socket": "/srv/casebook.ctl",
+        }
+    ]
 
 
 def test_options_win_over_the_environment(app: FakeApp, gunicorn: list[dict[str, Any]]) -> None:
     env = {"PORT": "9001", "CASEBOOK_ACCESS_LOG": "1"}
     done = run_cli("serve", "--port", "9002", "--workers", "3", "--no-access-log", env=env)
     assert done.exit_code == 0
-    assert gunicorn == [{"bind": ["127.0.0.1:9002"], "workers": 3, "accesslog": None}]
+    assert [
+        {key: started[key] for key in ("bind", "workers", "accesslog")} for started in gunicorn
+    ] == [{"bind": ["127.0.0.1:9002"], "workers": 3, "accesslog": None}]
 
 
 @pytest.mark.parametrize("value", ["", "0", "off", "maybe"])
@@ -119,6 +150,10 @@ def test_serve_debug_runs_flasks_server(app: FakeApp) -> None:
         ([], {"PORT": "eighty"}, ["--port", "eighty"]),
         (["--workers", "0"], {}, ["--workers", "x>=1"]),
         ([], {"WEB_CONCURRENCY": "-1"}, ["--workers"]),
+        (["--worker-class", "eventlet"], {}, ["--worker-class", "eventlet", "gevent", "sync"]),
+        ([], {"CASEBOOK_WORKER_CLASS": "thread"}, ["--worker-class", "thread"]),
+        (["--keep-alive", "0"], {}, ["--keep-alive"]),
+        ([], {"CASEBOOK_CLIENT_TIMEOUT": "soon"}, ["--client-timeout", "soon"]),
     ],
 )
 def test_bad_serve_input_is_one_line(

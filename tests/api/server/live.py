@@ -1,4 +1,4 @@
-"""A real casebook server in a subprocess (gunicorn, sync workers) and a tiny HTTP client.
+"""A real casebook server in a subprocess (``casebook serve``) and a tiny HTTP client.
 
 Real sockets and processes, not the Flask test client: races, crashes and restarts happen for
 real here.
@@ -45,6 +45,8 @@ class LiveServer:
     log_path: Path
     workers: int = 2
     env: dict[str, str] = field(default_factory=dict)
+    #: More ``casebook serve`` options.
+    args: tuple[str, ...] = ()
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
 
@@ -61,6 +63,7 @@ class LiveServer:
             **self.env,
         }
         command = [str(CASEBOOK), "serve", "--port", str(self.port), "--workers", str(self.workers)]
+        command += self.args
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(
                 command, env=env, cwd=ROOT, stdout=log, stderr=log, start_new_session=True
@@ -96,6 +99,7 @@ def request(
     *,
     token: str | None = None,
     headers: dict[str, str] | None = None,
+    timeout: float = 30,
 ) -> Reply:
     sent = {"Accept": "application/json", **(headers or {})}
     data = None
@@ -106,7 +110,7 @@ def request(
         sent["Authorization"] = f"Bearer {token}"
     req = urllib.request.Request(server.base + path, data=data, method=method, headers=sent)
     try:
-        with urllib.request.urlopen(req, timeout=30) as response:
+        with urllib.request.urlopen(req, timeout=timeout) as response:
             raw, status, got = response.read(), response.status, dict(response.headers)
     except urllib.error.HTTPError as error:
         raw, status, got = error.read(), error.code, dict(error.headers)
