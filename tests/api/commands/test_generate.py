@@ -11,6 +11,7 @@ import pytest
 from api.commands.generate import parse_option
 from api.commands.progress import progress_bar
 from generator import registry as generators
+from narration import clock_time
 from tests.api.commands.helpers import (
     SYSTEM,
     assert_one_line_error,
@@ -116,7 +117,7 @@ def test_text_is_a_printable_case_book() -> None:
     assert len(secret["witness_groups"]) == first.count("  1. What they saw:")
     assert f"Murderer: {names[solution['murderer']]}" in first
     assert f"Motive: {names[solution['motive']]}" in first
-    assert f"Time of death: {solution['time']}" in first
+    assert f"Time of death: {clock_time(solution['time'])}" in first
     assert envelope["rating"]["label"] in first
     for artefact in ("{{", "}}", "{%", "%}", "{#", "None", "Undefined", "['", "('", "{'"):
         assert artefact not in out, artefact

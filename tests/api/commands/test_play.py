@@ -11,7 +11,7 @@ import pytest
 from api.commands import play
 from api.commands.generate import CommandError
 from api.commands.menus import PROMPT, Quit
-from narration import public_glossary
+from narration import clock_time, public_glossary
 from rules.core import Action, ActionSpec, RuleError, Seat
 from tests.api.commands.helpers import (
     SYSTEM,
@@ -117,7 +117,7 @@ def test_a_solo_game_played_through_the_menus_ends_with_the_solution(seed: int) 
     assert f"Murderer: {names[solution['murderer']]}" in tail
     assert f"Weapon: {names[solution['weapon']]}" in tail
     assert f"Motive: {names[solution['motive']]}" in tail
-    assert f"Time: {solution['time']}" in tail
+    assert f"Time: {clock_time(solution['time'])}" in tail
     assert "Type a number" not in text  # the typist never typed anything wrong
     for artefact in ("{{", "{%", "None", "Undefined", "['", "{'"):
         assert artefact not in text, artefact
