@@ -8,7 +8,7 @@ import platform
 import time
 from pathlib import Path
 
-from benchmarks import games, generation, http, memory
+from benchmarks import fairness, games, generation, http, memory
 
 OUTPUT = Path(__file__).resolve().parents[1] / "BENCHMARKS.md"
 
@@ -21,6 +21,7 @@ def main() -> None:
     started = time.monotonic()
     sections = {
         "Murdered by Midnight: generate and verify one case": generation.run(),
+        "Murdered by Midnight: shortcut detectives against chance": fairness.run(),
         "Murdered by Midnight: bot-only games": games.run(),
         "HTTP under gunicorn sync workers, wrk -t2 -c16 -d10s": http.run(),
         "Server memory, SQLite": memory.run(),

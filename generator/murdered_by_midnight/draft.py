@@ -298,26 +298,24 @@ def _place_murder(
 ) -> tuple[TimelineProblem, Evening]:
     """The discovery, then one slot per candidate at which they are seen near the scene, drawn
     together from the same window and handed out at random: the murderer's is the death. With
-    ``cross_reference`` the victim is seen alive elsewhere at T1, the candidates' slots come
-    after T1, and some of them (drawn at random) were also near the scene before T1."""
+    ``cross_reference`` the victim is seen alive elsewhere at T1 before all of them, and some
+    candidates (drawn at random) were also near the scene before T1."""
     discovery = rng.randint(slots * 7 // 12, slots - 1)
     candidates = list(cast.candidates)
+    last = discovery - HIDING_SLOTS  # the latest slot a candidate's sighting may take
+    late = dict(zip(candidates, rng.sample(range(last + 1), len(candidates)), strict=True))
     early: dict[int, int] = {}
     alive = None
-    last = discovery - HIDING_SLOTS  # the latest slot a candidate's sighting may take
     if settings.cross_reference:
         visits = min(len(candidates), settings.witness_groups - len(candidates) - 1)
         if visits < 1:
             raise Rejected("cross-reference/too-few-groups", f"{settings.witness_groups} groups")
-        if last - len(candidates) < visits:
-            raise Rejected("cross-reference/too-early", f"the discovery comes at slot {discovery}")
-        alive = rng.randint(visits, last - len(candidates))
+        first = min(late.values())
+        if first - 1 < visits:
+            raise Rejected("cross-reference/too-early", f"a candidate is seen at slot {first}")
+        alive = rng.randint(visits, first - 1)
         chosen = rng.sample(candidates, visits)
         early = dict(zip(chosen, rng.sample(range(alive), visits), strict=True))
-        window = range(alive + 1, last + 1)
-    else:
-        window = range(last + 1)
-    late = dict(zip(candidates, rng.sample(window, len(candidates)), strict=True))
     problem = TimelineProblem(
         locations=settings.locations,
         characters=settings.characters,
