@@ -7,10 +7,11 @@ SQL, the same bind processing and the same transaction discipline, about 0.22 ms
 store does stays on SQLAlchemy Core.
 
 The rules of the rest of the store hold here too: SQLite writers queue on the writer gate and
-``BEGIN IMMEDIATE``; PostgreSQL reads run in autocommit, and a write is one statement (the
-compare-and-set and the inserts) sent with its COMMIT in one round trip (pipeline mode: 550 ->
-420 us); the compare-and-set on the version and the unique (game, step) key decide a race; a
-driver error is logged and raised as :class:`~api.storage.records.StoreError`.
+``BEGIN IMMEDIATE``, on a native thread when gevent serves (``api/storage/offload.py``);
+PostgreSQL reads run in autocommit, and a write is one statement (the compare-and-set and the
+inserts) sent with its COMMIT in one round trip (pipeline mode: 550 -> 420 us); the
+compare-and-set on the version and the unique (game, step) key decide a race; a driver error
+is logged and raised as :class:`~api.storage.records.StoreError`.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
+from api.storage.offload import run_blocking
 from api.storage.records import OpenGame, StoredSeat, StoredStep, StoreError, VersionConflict
 from api.storage.schema import UTCDateTime
 
@@ -125,10 +127,11 @@ class HotPath:
             for step in steps
         ]
         advance = (new_version, self._json(state), status, stamp, game_id, expected_version)
-        with self._failures("record the move"), self._gate(), self._connection() as cursor:
+        with self._failures("record the move"), self._connection() as cursor:
             try:
                 if self._sqlite:
-                    advanced = self._write_sqlite(cursor, advance, rows)
+                    write = functools.partial(self._write_sqlite, cursor, advance, rows)
+                    advanced = run_blocking(write)
                 else:
                     advanced = self._write_postgresql(cursor, advance, rows)
                 if not advanced:
@@ -147,15 +150,24 @@ class HotPath:
         return new_version
 
     def _write_sqlite(self, cursor: Any, advance: tuple[Any, ...], rows: list[Any]) -> bool:
-        """Advance and insert in one ``BEGIN IMMEDIATE`` transaction; ``False``: not advanced."""
-        cursor.execute("BEGIN IMMEDIATE")  # the driver's own BEGIN is off: take the lock first
-        cursor.execute(self._advance, advance)
-        if cursor.rowcount != 1:
-            cursor.execute("ROLLBACK")
-            return False
-        cursor.executemany(self._insert, rows)
-        cursor.execute("COMMIT")
-        return True
+        """Advance and insert in one ``BEGIN IMMEDIATE`` transaction; ``False``: not advanced.
+
+        Whole on one thread, gate included (``run_blocking`` may run it off the caller's): a
+        failed transaction is rolled back before the gate opens for the next writer.
+        """
+        with self._gate():
+            try:
+                cursor.execute("BEGIN IMMEDIATE")  # the driver's BEGIN is off: lock first
+                cursor.execute(self._advance, advance)
+                if cursor.rowcount != 1:
+                    cursor.execute("ROLLBACK")
+                    return False
+                cursor.executemany(self._insert, rows)
+                cursor.execute("COMMIT")
+                return True
+            except BaseException:
+                self._rollback(cursor)
+                raise
 
     def _write_postgresql(self, cursor: Any, advance: tuple[Any, ...], rows: list[Any]) -> bool:
         """Advance and insert in one statement, sent with its COMMIT in one round trip.
