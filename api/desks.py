@@ -16,7 +16,7 @@ from api import security
 from api.cases import CaseCache, OpenCase
 from api.security import Unauthenticated
 from api.storage import Store, StoredCase, StoredTable, VersionConflict
-from narration import narrate_ending, narrate_event
+from narration import DEFAULT_CLOCK, narrate_ending, narrate_event
 from rules import registry
 from rules.core import (
     AccusationChoices,
@@ -92,7 +92,9 @@ class Desks:
         desk, opened = self._author_desk(case_id, token)
         return {"questions": [spec.to_json() for spec in desk.author_questions(opened.case)]}
 
-    def ask(self, case_id: str, token: str | None, question: Action) -> dict[str, Any]:
+    def ask(
+        self, case_id: str, token: str | None, question: Action, clock: str = DEFAULT_CLOCK
+    ) -> dict[str, Any]:
         """The sheet's answer to one question, for the author, as event data and text."""
         desk, opened = self._author_desk(case_id, token)
         check_action(desk.author_questions(opened.case), question)
@@ -102,7 +104,11 @@ class Desks:
             raise InvalidInputError(error.message, code=error.code) from None
         shown = {"type": event.type, **event.data, **event.secret}
         text = narrate_event(
-            opened.system, {**shown, "actor": 0}, names=[desk.ASKER], glossary=opened.glossary
+            opened.system,
+            {**shown, "actor": 0},
+            names=[desk.ASKER],
+            glossary=opened.glossary,
+            clock=clock,
         )
         return {"event": shown, "text": text}
 
@@ -127,12 +133,14 @@ class Desks:
         )
         if stored is None:
             raise _spent()
-        return {**self._shown(stored, opened, desk, table), "token": token}
+        return {**self._shown(stored, opened, desk, table, DEFAULT_CLOCK), "token": token}
 
-    def read_table(self, case_id: str, table_id: str, token: str | None) -> dict[str, Any]:
+    def read_table(
+        self, case_id: str, table_id: str, token: str | None, clock: str = DEFAULT_CLOCK
+    ) -> dict[str, Any]:
         """What lies open on the table, and the end once the case is closed."""
         stored, opened, desk = self._table(case_id, table_id, token)
-        return self._shown(stored, opened, desk, desk.table_from_json(stored.state))
+        return self._shown(stored, opened, desk, desk.table_from_json(stored.state), clock)
 
     def table_questions(
         self, case_id: str, table_id: str, token: str | None, inspector: int
@@ -145,14 +153,20 @@ class Desks:
         return {"version": stored.version, "questions": [spec.to_json() for spec in questions]}
 
     def ask_table(
-        self, case_id: str, table_id: str, token: str | None, inspector: int, question: Action
+        self,
+        case_id: str,
+        table_id: str,
+        token: str | None,
+        inspector: int,
+        question: Action,
+        clock: str = DEFAULT_CLOCK,
     ) -> dict[str, Any]:
         """The Author's answer to ``inspector``, stored with one compare-and-set; a lost race
         is answered again on the new table."""
         attempt = 1
         while True:
             try:
-                return self._ask_once(case_id, table_id, token, inspector, question)
+                return self._ask_once(case_id, table_id, token, inspector, question, clock)
             except VersionConflict:
                 if attempt >= WRITE_ATTEMPTS:
                     raise
@@ -161,7 +175,13 @@ class Desks:
     # ------------------------------------------------------------------------ helpers
 
     def _ask_once(
-        self, case_id: str, table_id: str, token: str | None, inspector: int, question: Action
+        self,
+        case_id: str,
+        table_id: str,
+        token: str | None,
+        inspector: int,
+        question: Action,
+        clock: str,
     ) -> dict[str, Any]:
         stored, opened, desk = self._table(case_id, table_id, token)
         _check_inspector(stored, inspector)
@@ -179,14 +199,14 @@ class Desks:
         answer: dict[str, Any] = {
             "version": version,
             "status": status,
-            "events": _narrated(stored, opened, events, inspector),
+            "events": _narrated(stored, opened, events, inspector, clock),
         }
         if outcome is not None:
-            answer["result"] = _result(stored, opened, outcome)
+            answer["result"] = _result(stored, opened, outcome, clock)
         return answer
 
     def _shown(
-        self, stored: StoredTable, opened: OpenCase, desk: TableDesk, table: Any
+        self, stored: StoredTable, opened: OpenCase, desk: TableDesk, table: Any, clock: str
     ) -> dict[str, Any]:
         shown: dict[str, Any] = {
             "id": stored.id,
@@ -199,7 +219,7 @@ class Desks:
         }
         outcome = desk.table_result(opened.case, table)
         if outcome is not None:
-            shown["result"] = _result(stored, opened, outcome)
+            shown["result"] = _result(stored, opened, outcome, clock)
         return shown
 
     def _table(
@@ -311,7 +331,7 @@ def _spent() -> AccusationsSpent:
 
 
 def _narrated(
-    stored: StoredTable, opened: OpenCase, events: Iterable[Event], inspector: int
+    stored: StoredTable, opened: OpenCase, events: Iterable[Event], inspector: int, clock: str
 ) -> list[dict[str, Any]]:
     """The events as the asking inspector sees them (who alone reads an envelope), narrated."""
     shown: list[dict[str, Any]] = []
@@ -319,13 +339,14 @@ def _narrated(
         seen = event.for_seat(inspector)
         if seen is not None:
             text = narrate_event(
-                stored.system, seen, names=stored.inspectors, glossary=opened.glossary
+                stored.system, seen, names=stored.inspectors, glossary=opened.glossary, clock=clock
             )
             shown.append({**seen, "text": text})
     return shown
 
 
-def _result(stored: StoredTable, opened: OpenCase, outcome: Outcome) -> dict[str, Any]:
+def _result(stored: StoredTable, opened: OpenCase, outcome: Outcome, clock: str) -> dict[str, Any]:
     data = outcome.to_json()
-    text = narrate_ending(stored.system, data, names=stored.inspectors, glossary=opened.glossary)
+    names, glossary = stored.inspectors, opened.glossary
+    text = narrate_ending(stored.system, data, names=names, glossary=glossary, clock=clock)
     return {**data, "text": text}

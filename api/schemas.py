@@ -14,6 +14,7 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from generator.registry import SEED_LIMIT
+from narration import CLOCKS, DEFAULT_CLOCK
 
 ID = validate.Length(min=1, max=64)
 NAME = validate.Length(min=1, max=40)
@@ -29,6 +30,18 @@ def _seed() -> fields.Integer:
         validate=validate.Range(min=0, max=SEED_LIMIT - 1),
         metadata={"description": "fixes everything random; omitted: chosen at random"},
     )
+
+
+def _clock() -> fields.String:
+    return fields.String(
+        load_default=DEFAULT_CLOCK,
+        validate=validate.OneOf(CLOCKS),
+        metadata={"description": "how the text says times: 12h (7:30 pm) or 24h (19:30)"},
+    )
+
+
+class ClockQuerySchema(ma.Schema):
+    clock = _clock()
 
 
 # -------------------------------------------------------------------------------- health
@@ -328,6 +341,7 @@ class LogQuerySchema(ma.Schema):
         validate=validate.Range(min=1, max=500),
         metadata={"description": "at most this many steps"},
     )
+    clock = _clock()
 
 
 class LogSchema(ma.Schema):
@@ -343,20 +357,6 @@ class DeductionsSchema(ma.Schema):
 
 
 # -------------------------------------------------------------------------------- tables
-
-CLOCKS = ("12h", "24h")
-
-
-def _clock() -> fields.String:
-    return fields.String(
-        load_default="12h",
-        validate=validate.OneOf(CLOCKS),
-        metadata={"description": "how the text says times: 12h (7:30 pm) or 24h (19:30)"},
-    )
-
-
-class ClockQuerySchema(ma.Schema):
-    clock = _clock()
 
 
 class TableRequestSchema(ma.Schema):

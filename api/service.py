@@ -20,7 +20,7 @@ from api.desks import Desks
 from api.security import Unauthenticated
 from api.storage import OpenGame, Store, StoredCase, StoredSeat, StoredStep, VersionConflict
 from generator import registry as generators
-from narration import narrate_case, narrate_ending, narrate_event
+from narration import DEFAULT_CLOCK, narrate_case, narrate_ending, narrate_event
 from rules import registry
 from rules.core import (
     Action,
@@ -106,8 +106,11 @@ class Service:
         seed: int | None,
         difficulty: str | None,
         options: Mapping[str, Any],
+        clock: str = DEFAULT_CLOCK,
     ) -> dict[str, Any]:
-        """Generate and store a case; the author token is returned here and never again."""
+        """Generate and store a case; the author token is returned here and never again.
+
+        ``clock`` (here and below) is how the text says times: "12h" or "24h"."""
         registry.get(system_id)
         options = dict(options)
         if difficulty is not None:
@@ -124,17 +127,19 @@ class Service:
             "public": case["public"],
             "rating": case["rating"],
             "author_token": token,
-            **_case_text(system_id, case["public"]),
+            **_case_text(system_id, case["public"], clock),
         }
 
-    def read_case(self, case_id: str, token: str | None) -> dict[str, Any]:
+    def read_case(
+        self, case_id: str, token: str | None, clock: str = DEFAULT_CLOCK
+    ) -> dict[str, Any]:
         """The public part of a case; the hidden truth too for its author's token."""
         stored = self._stored_case(case_id)
         shown = {
             "id": stored.id,
             "system": stored.system,
             "public": stored.case["public"],
-            **_case_text(stored.system, stored.case["public"]),
+            **_case_text(stored.system, stored.case["public"], clock),
         }
         if token is None:
             return shown
@@ -227,7 +232,9 @@ class Service:
             ],
         }
 
-    def read_game(self, game_id: str, token: str | None) -> dict[str, Any]:
+    def read_game(
+        self, game_id: str, token: str | None, clock: str = DEFAULT_CLOCK
+    ) -> dict[str, Any]:
         """The caller's seat's view, and the result once the game is over."""
         game, seat, opened = self._open(game_id, token)
         system = registry.get(game.system)
@@ -245,7 +252,7 @@ class Service:
         }
         outcome = system.result(opened.case, state)
         if outcome is not None:
-            shown["result"] = _result(game, opened, outcome)
+            shown["result"] = _result(game, opened, outcome, clock)
         return shown
 
     def legal_actions(self, game_id: str, token: str | None) -> dict[str, Any]:
@@ -263,6 +270,7 @@ class Service:
         action: Action,
         *,
         if_match: frozenset[int] | None,
+        clock: str = DEFAULT_CLOCK,
     ) -> dict[str, Any]:
         """Apply the caller's action, let the bots answer, and store it all at once.
 
@@ -272,7 +280,7 @@ class Service:
         attempt = 1
         while True:
             try:
-                return self._play_once(game_id, token, action, if_match)
+                return self._play_once(game_id, token, action, if_match, clock)
             except VersionConflict as conflict:
                 if if_match is not None:
                     raise VersionMismatch(
@@ -282,12 +290,21 @@ class Service:
                     raise
                 attempt += 1
 
-    def log(self, game_id: str, token: str | None, *, after: int, limit: int) -> dict[str, Any]:
+    def log(
+        self,
+        game_id: str,
+        token: str | None,
+        *,
+        after: int,
+        limit: int,
+        clock: str = DEFAULT_CLOCK,
+    ) -> dict[str, Any]:
         """The events of steps ``after + 1`` onwards that the caller's seat may see."""
         game, seat, opened = self._open(game_id, token)
         stored = self.store.list_steps(game_id, after=after, limit=limit)
         steps = [(step.step, [Event.from_json(raw) for raw in step.events]) for step in stored]
-        return {"version": game.version, "events": _seat_events(game, opened, steps, seat)}
+        events = _seat_events(game, opened, steps, seat, clock)
+        return {"version": game.version, "events": events}
 
     def deductions(self, game_id: str, token: str | None) -> dict[str, Any]:
         """What the caller's seat can conclude, worked out from its own view and nothing else."""
@@ -314,7 +331,12 @@ class Service:
             raise Unauthenticated("This token is not the author token of this case.")
 
     def _play_once(
-        self, game_id: str, token: str | None, action: Action, if_match: frozenset[int] | None
+        self,
+        game_id: str,
+        token: str | None,
+        action: Action,
+        if_match: frozenset[int] | None,
+        clock: str,
     ) -> dict[str, Any]:
         game, seat, opened = self._open(game_id, token)
         if if_match is not None and game.version not in if_match:
@@ -339,7 +361,7 @@ class Service:
         return {
             "version": version,
             "status": status,
-            "events": _seat_events(game, opened, played, seat),
+            "events": _seat_events(game, opened, played, seat, clock),
         }
 
     def _open(self, game_id: str, token: str | None) -> tuple[OpenGame, int, OpenCase]:
@@ -370,17 +392,17 @@ class Service:
         return opened
 
 
-def _case_text(system_id: str, public: Mapping[str, Any]) -> dict[str, str]:
+def _case_text(system_id: str, public: Mapping[str, Any], clock: str) -> dict[str, str]:
     """``{"text": ...}``: the case's introduction, if its system tells one; else nothing."""
-    text = narrate_case(system_id, public)
+    text = narrate_case(system_id, public, clock=clock)
     return {} if text is None else {"text": text}
 
 
-def _result(game: OpenGame, opened: OpenCase, outcome: Outcome) -> dict[str, Any]:
+def _result(game: OpenGame, opened: OpenCase, outcome: Outcome, clock: str) -> dict[str, Any]:
     """The outcome as data, with its ending worded by the system's templates."""
     data = outcome.to_json()
     names = [seat.name for seat in game.seats]
-    text = narrate_ending(game.system, data, names=names, glossary=opened.glossary)
+    text = narrate_ending(game.system, data, names=names, glossary=opened.glossary, clock=clock)
     return {**data, "text": text}
 
 
@@ -402,6 +424,7 @@ def _seat_events(
     opened: OpenCase,
     steps: Iterable[tuple[int, Iterable[Event]]],
     seat: int,
+    clock: str,
 ) -> list[dict[str, Any]]:
     """Each step's events as ``seat`` may see them, with their step number and narration.
 
@@ -413,6 +436,8 @@ def _seat_events(
         for event in events:
             seen = event.for_seat(seat)
             if seen is not None:
-                text = narrate_event(game.system, seen, names=names, glossary=opened.glossary)
+                text = narrate_event(
+                    game.system, seen, names=names, glossary=opened.glossary, clock=clock
+                )
                 shown.append({**seen, "step": number, "text": text})
     return shown

@@ -21,6 +21,7 @@ from api.schemas import (
     CaseCreatedSchema,
     CaseRequestSchema,
     CaseSchema,
+    ClockQuerySchema,
     QuestionListSchema,
     QuestionSchema,
     TableAnswerSchema,
@@ -33,6 +34,9 @@ from api.schemas import (
 )
 from rules.core import Action
 
+#: ``?clock=24h``: how the text of the answer says times (the table's 7:30 pm by default).
+CLOCK = {"location": "query", "unknown": ma.RAISE}
+
 blp = Blueprint("cases", __name__, url_prefix="/v1", description="Cases for authors and tables.")
 
 CASE = "/cases/<string(maxlength=64):case_id>"
@@ -42,8 +46,9 @@ TABLE = f"{CASE}/tables/<string(maxlength=64):table_id>"
 @blp.route("/cases")
 class Cases(MethodView):
     @blp.arguments(CaseRequestSchema)
+    @blp.arguments(ClockQuerySchema(), **CLOCK)
     @blp.response(201, CaseCreatedSchema)
-    def post(self, body: dict[str, Any]) -> dict[str, Any]:
+    def post(self, body: dict[str, Any], query: dict[str, Any]) -> dict[str, Any]:
         """Generate a case
 
         Its public part and, shown once, the author token that opens its solution.
@@ -53,19 +58,21 @@ class Cases(MethodView):
             seed=body.get("seed"),
             difficulty=body.get("difficulty"),
             options=body["options"],
+            clock=query["clock"],
         )
 
 
 @blp.route(CASE)
 class Case(MethodView):
+    @blp.arguments(ClockQuerySchema(), **CLOCK)
     @blp.response(200, CaseSchema)
     @blp.doc(security=[{}, *BEARER])
-    def get(self, case_id: str) -> dict[str, Any]:
+    def get(self, query: dict[str, Any], case_id: str) -> dict[str, Any]:
         """Read a case
 
         Its public part; with the author token as bearer, its solution, secret and seed too.
         """
-        return service().read_case(case_id, token())
+        return service().read_case(case_id, token(), query["clock"])
 
 
 @blp.route(f"{CASE}/accusations")
@@ -101,15 +108,17 @@ class Questions(MethodView):
         return service().desks.questions(case_id, token())
 
     @blp.arguments(QuestionSchema)
+    @blp.arguments(ClockQuerySchema(), **CLOCK)
     @blp.response(200, AnswerSchema)
     @blp.doc(security=BEARER)
-    def post(self, body: dict[str, Any], case_id: str) -> dict[str, Any]:
+    def post(self, body: dict[str, Any], query: dict[str, Any], case_id: str) -> dict[str, Any]:
         """Ask the sheet a question
 
         For the case's author token only, who reads the whole sheet anyway: the answer as the
         event's data (with the envelope's contents) and its narration.
         """
-        return service().desks.ask(case_id, token(), Action(body["type"], body["params"]))
+        question = Action(body["type"], body["params"])
+        return service().desks.ask(case_id, token(), question, query["clock"])
 
 
 @blp.route(f"{CASE}/tables")
@@ -130,15 +139,16 @@ class Tables(MethodView):
 
 @blp.route(TABLE)
 class Table(MethodView):
+    @blp.arguments(ClockQuerySchema(), **CLOCK)
     @blp.response(200, TableSchema)
     @blp.doc(security=BEARER)
-    def get(self, case_id: str, table_id: str) -> dict[str, Any]:
+    def get(self, query: dict[str, Any], case_id: str, table_id: str) -> dict[str, Any]:
         """Read a table
 
         What lies open on it (face-up cards with their tokens and markers, who is out, what was
         accused aloud); the end and the solution once the case is closed.
         """
-        return service().desks.read_table(case_id, table_id, token())
+        return service().desks.read_table(case_id, table_id, token(), query["clock"])
 
 
 @blp.route(f"{TABLE}/questions")
@@ -155,10 +165,13 @@ class TableQuestions(MethodView):
         return service().desks.table_questions(case_id, table_id, token(), query["inspector"])
 
     @blp.arguments(TableQuestionSchema())
+    @blp.arguments(ClockQuerySchema(), **CLOCK)
     @blp.response(200, TableAnswerSchema)
     @blp.doc(security=BEARER)
     @refusals(blp, 409)
-    def post(self, body: dict[str, Any], case_id: str, table_id: str) -> dict[str, Any]:
+    def post(
+        self, body: dict[str, Any], query: dict[str, Any], case_id: str, table_id: str
+    ) -> dict[str, Any]:
         """Ask the Author
 
         The answer as the asking inspector sees it (who alone reads an envelope), narrated. A
@@ -166,4 +179,6 @@ class TableQuestions(MethodView):
         allow is 409 with the rule's code (``desk/not-found``, ``desk/eliminated``, …).
         """
         question = Action(body["type"], body["params"])
-        return service().desks.ask_table(case_id, table_id, token(), body["inspector"], question)
+        return service().desks.ask_table(
+            case_id, table_id, token(), body["inspector"], question, query["clock"]
+        )

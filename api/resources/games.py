@@ -24,6 +24,7 @@ from api.resources import (
 from api.schemas import (
     ActionListSchema,
     ActionRequestSchema,
+    ClockQuerySchema,
     DeductionsSchema,
     GameCreatedSchema,
     GameRequestSchema,
@@ -38,6 +39,8 @@ from rules.core import Action
 blp = Blueprint("games", __name__, url_prefix="/v1", description="Games, seat by seat.")
 
 GAME = "/games/<string(maxlength=64):game_id>"
+#: ``?clock=24h``: how the narrated text says times (the table's 7:30 pm by default).
+CLOCK = {"location": "query", "unknown": ma.RAISE}
 IF_MATCH = {
     "in": "header",
     "name": "If-Match",
@@ -70,15 +73,16 @@ class Games(MethodView):
 @blp.route(GAME)
 class Game(MethodView):
     @with_etag
+    @blp.arguments(ClockQuerySchema(), **CLOCK)
     @blp.response(200, GameSchema, headers=ETAG)
     @blp.alt_response(304, description="Not modified: the copy you hold is current")
     @blp.doc(security=BEARER, parameters=[IF_NONE_MATCH])
-    def get(self, game_id: str) -> dict[str, Any]:
+    def get(self, query: dict[str, Any], game_id: str) -> dict[str, Any]:
         """Read your seat's view
 
         Everything your seat may know, with the game's version; the result once it is over.
         """
-        return service().read_game(game_id, token())
+        return service().read_game(game_id, token(), query["clock"])
 
 
 @blp.route(f"{GAME}/actions")
@@ -93,16 +97,17 @@ class Actions(MethodView):
         return service().legal_actions(game_id, token())
 
     @blp.arguments(ActionRequestSchema())
+    @blp.arguments(ClockQuerySchema(), **CLOCK)
     @blp.response(200, PlayedSchema)
     @blp.doc(security=BEARER, parameters=[IF_MATCH])
     @refusals(blp, 409, 412)
-    def post(self, body: dict[str, Any], game_id: str) -> dict[str, Any]:
+    def post(self, body: dict[str, Any], query: dict[str, Any], game_id: str) -> dict[str, Any]:
         """Take an action
 
         Bots then play until a person must act; answers with the events your seat may see.
         """
         action = Action(body["type"], body["params"])
-        return service().play(game_id, token(), action, if_match=if_match())
+        return service().play(game_id, token(), action, if_match=if_match(), clock=query["clock"])
 
 
 @blp.route(f"{GAME}/log")
@@ -115,7 +120,9 @@ class Log(MethodView):
 
         The narrated events your seat may see, step by step.
         """
-        return service().log(game_id, token(), after=query["after"], limit=query["limit"])
+        return service().log(
+            game_id, token(), after=query["after"], limit=query["limit"], clock=query["clock"]
+        )
 
 
 @blp.route(f"{GAME}/deductions")
