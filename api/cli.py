@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from api.serving import WORKER_CLASSES, ServeSettings
+from api.serving import WORKER_CLASSES, ServeSettings, run_gunicorn
 
 TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
 PROG = "casebook"
@@ -182,8 +182,6 @@ def serve(
     if debug:
         create_app().run(host=host, port=port, debug=True)
         return
-    from gunicorn.app.base import BaseApplication
-
     settings = ServeSettings(
         host=host,
         port=port,
@@ -195,16 +193,7 @@ def serve(
         access_log=access_log,
     )
     create_app().extensions["casebook"].store.dispose()  # migrates once, before the fork
-
-    class Server(BaseApplication):  # type: ignore[misc]  # gunicorn ships no type hints
-        def load_config(self) -> None:
-            for name, value in settings.gunicorn().items():
-                self.cfg.set(name, value)
-
-        def load(self) -> Callable[..., Any]:
-            return create_app({"AUTO_MIGRATE": False})
-
-    Server().run()
+    run_gunicorn(settings, lambda: create_app({"AUTO_MIGRATE": False}))
 
 
 @cli.command()

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -91,3 +92,18 @@ class ServeSettings:
         if self.access_log:  # off by default: a line per request costs throughput
             config["accesslog"] = "-"
         return config
+
+
+def run_gunicorn(settings: ServeSettings, load: Callable[[], Callable[..., Any]]) -> None:
+    """Serve the WSGI app ``load`` makes (in each worker) with ``settings``, until stopped."""
+    from gunicorn.app.base import BaseApplication
+
+    class Server(BaseApplication):  # type: ignore[misc]  # gunicorn ships no type hints
+        def load_config(self) -> None:
+            for name, value in settings.gunicorn().items():
+                self.cfg.set(name, value)
+
+        def load(self) -> Callable[..., Any]:
+            return load()
+
+    Server().run()

@@ -1,7 +1,8 @@
 """HTTP throughput of the game endpoints, as ratios to a Flask hello-world in the same run.
 
-The reference and casebook on SQLite run under gunicorn with 2 sync workers on 127.0.0.1;
-casebook on PostgreSQL (when the test server answers) with 4, as docs/performance.md sets it. wrk
+The reference and casebook are served the same way, by ``casebook serve``'s settings: 2 gevent
+workers (the default) on SQLite, and 2 sync workers beside them; 4 gevent workers on PostgreSQL
+(when the test server answers), as docs/performance.md sets it. wrk
 drives them (-t2 -c16) with Lua scripts that rotate over many solo games, so writers rarely
 collide on one game.
 
@@ -18,12 +19,13 @@ import os
 import re
 import secrets
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -186,10 +188,15 @@ def _played_table(server: LiveServer, store: Store, system: System) -> Table:
 
 
 def _measure(
-    database_url: str, folder: Path, workers: int, label: str
+    database_url: str, folder: Path, setup: Setup, label: str
 ) -> list[tuple[Table, Load, Load]]:
     """Each system's GET view and POST action throughput on ``database_url``."""
-    server = LiveServer(database_url, folder / f"{label}.log", workers=workers)
+    server = LiveServer(
+        database_url,
+        folder / f"{label}.log",
+        workers=setup.workers,
+        args=("--worker-class", setup.worker_class),
+    )
     server.start()
     store = Store(database_url)
     try:
@@ -273,6 +280,62 @@ def _postgres_schema() -> Iterator[str | None]:
         engine.dispose()
 
 
+@dataclass(frozen=True)
+class Setup:
+    """One way of serving: a database, how many worker processes, and which worker class."""
+
+    database: str
+    workers: int
+    worker_class: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.database}, {self.workers} {self.worker_class}"
+
+    def url(self, folder: Path) -> contextlib.AbstractContextManager[str | None]:
+        if self.database == "SQLite":
+            return contextlib.nullcontext(f"sqlite:///{folder / 'bench.sqlite3'}")
+        return _postgres_schema()
+
+
+#: What is measured: the default serving (gevent) on both databases, and sync workers beside it
+#: on SQLite, the serving the targets were first set with.
+SETUPS = (
+    Setup("SQLite", 2, "gevent"),
+    Setup("SQLite", 2, "sync"),
+    Setup("PostgreSQL", 4, "gevent"),
+)
+
+
+def hello(worker_class: str) -> Load:
+    """The reference, served by ``casebook serve``'s settings with ``worker_class``."""
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "benchmarks.hello", str(port), worker_class, "2"],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        time.sleep(1.5)
+        return wrk(f"http://127.0.0.1:{port}/hello")
+    finally:
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait()
+
+
+def _rows(url: str, folder: Path, setup: Setup, reference: Load, notes: list[str]) -> list[str]:
+    """The GET and POST rows of each system served by ``setup``; its notes go to ``notes``."""
+    rows = []
+    label = f"{setup.database.lower()}-{setup.worker_class}"
+    for table, view, act in _measure(url, folder, setup, label):
+        rows.append(view.row(f"{table.name}: GET /v1/games/{{id}}", setup.label, reference))
+        rows.append(act.row(f"{table.name}: POST /v1/games/{{id}}/actions", setup.label, reference))
+        notes += [f"- {table.name}, {setup.label}: {note}." for note in table.notes]
+    return rows
+
+
 def run() -> list[str]:
     if shutil.which("wrk") is None:
         return ["HTTP benchmarks skipped: wrk is not installed (apt-get install wrk)."]
@@ -282,53 +345,25 @@ def run() -> list[str]:
     ]
     notes: list[str] = []
     started = time.monotonic()
+    references = {kind: hello(kind) for kind in sorted({s.worker_class for s in SETUPS})}
+    for kind, reference in references.items():
+        rows.append(reference.row("Flask hello JSON (reference)", f"none, 2 {kind}", None))
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        hello_port = free_port()
-        hello = subprocess.Popen(
-            [
-                str(Path(sys.executable).parent / "gunicorn"),
-                *("-k", "sync", "-w", "2", "-b", f"127.0.0.1:{hello_port}"),
-                "benchmarks.hello:app",
-            ],
-            cwd=ROOT,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        try:
-            time.sleep(1.0)
-            reference = wrk(f"http://127.0.0.1:{hello_port}/hello")
-        finally:
-            hello.kill()
-            hello.wait()
-        rows.append(reference.row("Flask hello JSON (reference)", "none, 2", None))
-        setups: list[tuple[str, Callable[[], contextlib.AbstractContextManager[str | None]]]] = [
-            ("SQLite, 2", lambda: contextlib.nullcontext(f"sqlite:///{folder / 'bench.sqlite3'}")),
-            ("PostgreSQL, 4", _postgres_schema),
-        ]
-        for setup, database in setups:
-            workers = int(setup.rsplit(" ", 1)[1])
-            label = setup.split(",")[0].lower()
-            with database() as url:
+        for setup in SETUPS:
+            with setup.url(folder) as url:
                 if url is None:
-                    rows.append(
-                        f"| {setup.split(',')[0]} skipped: no server at "
-                        "CASEBOOK_TEST_POSTGRES_URL |"
-                    )
+                    skipped = "skipped: no server at CASEBOOK_TEST_POSTGRES_URL"
+                    rows.append(f"| {setup.database} {skipped} |")
                     continue
-                for table, view, act in _measure(url, folder, workers, label):
-                    rows.append(view.row(f"{table.name}: GET /v1/games/{{id}}", setup, reference))
-                    rows.append(
-                        act.row(f"{table.name}: POST /v1/games/{{id}}/actions", setup, reference)
-                    )
-                    notes += [f"- {table.name}, {setup}: {note}." for note in table.notes]
+                rows += _rows(url, folder, setup, references[setup.worker_class], notes)
     minutes = (time.monotonic() - started) / 60
     return [
         *rows,
         "",
-        f"Each wrk run lasts {DURATION}; hello is measured once, first, as every row's reference. "
-        "On each database, POST runs first and GET then reads the same games, mid-play. "
-        f"This section took {minutes:.1f} minutes.",
+        f"Each wrk run lasts {DURATION}; hello is measured first, once per worker class, as the "
+        "reference of every row served by that class. On each database, POST runs first and GET "
+        f"then reads the same games, mid-play. This section took {minutes:.1f} minutes.",
         "",
         *notes,
     ]
