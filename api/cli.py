@@ -283,6 +283,13 @@ def verify(ctx: click.Context, file: str) -> None:
     metavar="NAMES",
     help='comma-separated seats, "bot" for a bot: "Ann,bot,bot" (default: one person)',
 )
+@click.option(
+    "--clock",
+    type=click.Choice(["12h", "24h"]),
+    default="12h",
+    show_default=True,
+    help="how times read: 12h (7:30 pm) or 24h (19:30)",
+)
 def play(
     system: str,
     mode: str | None,
@@ -290,6 +297,7 @@ def play(
     difficulty: str | None,
     options: tuple[str, ...],
     seats: str | None,
+    clock: str,
 ) -> None:
     """Play a whole game at the terminal against the bots.
 
@@ -298,7 +306,15 @@ def play(
     """
     from api.commands import play as command
 
-    command.run(system, mode=mode, seed=seed, difficulty=difficulty, options=options, seats=seats)
+    command.run(
+        system,
+        mode=mode,
+        seed=seed,
+        difficulty=difficulty,
+        options=options,
+        seats=seats,
+        clock=clock,
+    )
 
 
 if __name__ == "__main__":

@@ -77,6 +77,10 @@ class ModeSchema(ma.Schema):
         required=True,
         metadata={"description": "what POST /v1/games accepts in options for this mode"},
     )
+    private = fields.Boolean(
+        required=True,
+        metadata={"description": "whether a seat may see what another does not"},
+    )
 
 
 class SystemSchema(ma.Schema):

@@ -12,7 +12,7 @@ from narration.events import (
     narrate_event,
     public_glossary,
 )
-from narration.views import narrate_choice, narrate_view
+from narration.views import narrate_before_accusing, narrate_choice, narrate_view
 
 __all__ = [
     "CLOCKS",
@@ -22,6 +22,7 @@ __all__ = [
     "GAME_ENDED",
     "has_template",
     "narrate_author_sheet",
+    "narrate_before_accusing",
     "narrate_case",
     "narrate_choice",
     "narrate_ending",

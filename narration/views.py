@@ -22,6 +22,7 @@ from narration.environment import DEFAULT_CLOCK, display_name, environment
 
 SUMMARY_BLOCK = "summary"
 CHOICE_BLOCK = "choice"
+ACCUSATION_BLOCK = "accusation"
 
 
 def view_template_name(system_id: str) -> str:
@@ -56,6 +57,25 @@ def narrate_view(
         return None
     values = {"view": view, "names": list(names), "glossary": dict(glossary or {}), "clock": clock}
     return _render_block(template, SUMMARY_BLOCK, values)
+
+
+def narrate_before_accusing(
+    system_id: str,
+    view: Mapping[str, Any],
+    *,
+    names: Sequence[str] = (),
+    glossary: Mapping[str, str] | None = None,
+    clock: str = DEFAULT_CLOCK,
+) -> str | None:
+    """What the seat whose ``view`` it is should have before it names an accusation (the
+    system's ``accusation`` block: for Midnight, each weapon's wound and the motives), or
+    ``None`` when the system's template has no such block. An accusation is final, so the
+    facts it is weighed against are set out in one place first."""
+    template = _view_template(system_id)
+    if template is None or ACCUSATION_BLOCK not in template.blocks:
+        return None
+    values = {"view": view, "names": list(names), "glossary": dict(glossary or {}), "clock": clock}
+    return _render_block(template, ACCUSATION_BLOCK, values)
 
 
 def narrate_choice(

@@ -109,6 +109,9 @@ class ModeSpec:
     max_seats: int
     description: str = ""
     options: tuple[OptionSpec, ...] = ()
+    #: Whether a seat may see what another seat does not (a hand, a private envelope). False
+    #: when the seats share everything, so people at one keyboard need not hand it over.
+    private: bool = True
 
 
 @dataclass(frozen=True)

@@ -202,9 +202,12 @@ def choose_action(
     question: str,
     label: Labeler,
     prompts: Mapping[str, str],
+    before_params: Callable[[str], None] | None = None,
 ) -> Action:
     """Ask for an action: its type, its form when several specs share the type, then each
-    parameter. ``b`` at any question after the first goes back to the actions."""
+    parameter. ``b`` at any question after the first goes back to the actions.
+    ``before_params`` is told the type chosen before its parameters are asked (to set out what
+    the player needs to answer them)."""
     if not legal:
         raise ValueError("there is nothing to choose from")
     types = list(dict.fromkeys(spec.type for spec in legal))
@@ -212,6 +215,8 @@ def choose_action(
         screen.say()
         screen.say(question, style="bold")
         kind = types[ask(screen, [action_label(item) for item in types])]
+        if before_params is not None:
+            before_params(kind)
         forms = [spec for spec in legal if spec.type == kind]
         try:
             spec = forms[0] if len(forms) == 1 else forms[choose_form(screen, forms, label)]
@@ -280,6 +285,13 @@ def choose_param(
         return choices[0]
     screen.say(f"{question} (b: back to the actions)")
     return choices[ask(screen, labels, allow_back=True)]
+
+
+def confirm(screen: Screen, question: str, *, yes: str, no: str) -> bool:
+    """A yes-or-no menu, yes first: whether the player said yes."""
+    screen.say()
+    screen.say(question, style="bold")
+    return ask(screen, [yes, no]) == 0
 
 
 def _how_many(least: int, most: int) -> str:

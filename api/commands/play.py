@@ -7,10 +7,13 @@ test can script a whole game; nothing here needs a real terminal.
 
 Each time a person must act, they see the narrated events their seat may see since their last
 turn, the system's summary of their view (when its templates have one) and the legal actions,
-numbered. Several people at one keyboard take their turns in order (hot seat), the screen
-cleared between them when the system hides anything; bots play theirs at once. Nothing here
-knows a system: its words come from narration, its choices from its legal actions, its options
-from its modes.
+numbered; what their own action brought (an answer, an envelope) is told at once. An action
+that names every accusation field of the system is an accusation: final, so what it is weighed
+against is set out before its choices, and it is confirmed before it is made. Several people at
+one keyboard take their turns in order (hot seat), the screen cleared between them when the
+mode lets one seat see what another may not; bots play theirs at once. Nothing here knows a
+system: its words come from narration, its choices from its legal actions, its options from its
+modes.
 """
 
 from __future__ import annotations
@@ -23,10 +26,12 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from api.commands.generate import CommandError, load_systems, parse_options
-from api.commands.menus import InputFn, Labeler, Quit, Screen, choose_action
+from api.commands.menus import InputFn, Labeler, Quit, Screen, choose_action, confirm
 from generator import registry as generators
 from narration import (
+    DEFAULT_CLOCK,
     GAME_ENDED,
+    narrate_before_accusing,
     narrate_case,
     narrate_choice,
     narrate_ending,
@@ -37,6 +42,7 @@ from narration import (
 from rules import registry
 from rules.core import (
     Action,
+    ActionSpec,
     ModeSpec,
     Outcome,
     RuleError,
@@ -55,6 +61,8 @@ DEFAULT_NAME = "Player"
 BOT = "bot"
 DIFFICULTY = "difficulty"
 HANDOVER_PROMPT = "Press Enter when only {name} can see the screen. "
+CONFIRM_YES = "Yes: make the accusation"
+CONFIRM_NO = "No: back to the actions"
 
 
 def parse_seats(text: str | None) -> list[Seat]:
@@ -116,6 +124,7 @@ class Table:
     seed: int  # the game's own seed: shuffles, dice, bots
     state: Any
     screen: Screen
+    clock: str = DEFAULT_CLOCK  # how the text says times: "12h" (7:30 pm) or "24h"
     log: list[Event] = field(default_factory=list)
     shown: dict[int, int] = field(default_factory=dict)  # seat -> events of the log shown
     steps: int = 0
@@ -141,7 +150,13 @@ class Table:
 
         def label(param: str, value: Any) -> str:
             return narrate_choice(
-                self.system_id, param, value, view=view, names=self.names, glossary=self.glossary
+                self.system_id,
+                param,
+                value,
+                view=view,
+                names=self.names,
+                glossary=self.glossary,
+                clock=self.clock,
             )
 
         return label
@@ -157,6 +172,7 @@ def start(
     input_fn: InputFn,
     output: TextIO,
     game_seed: int | None = None,
+    clock: str = DEFAULT_CLOCK,
 ) -> Table:
     """Generate the case and set the table; errors are :class:`CommandError`/rule errors.
 
@@ -189,12 +205,13 @@ def start(
         seed=game_seed,
         state=state,
         screen=Screen(output, input_fn),
+        clock=clock,
     )
 
 
 def play(table: Table) -> Outcome | None:
     """Play until the game ends (its outcome) or a person quits (``None``)."""
-    introduction = narrate_case(table.system_id, table.case["public"])
+    introduction = narrate_case(table.system_id, table.case["public"], clock=table.clock)
     if introduction:
         table.say(introduction)
         table.say()
@@ -228,6 +245,7 @@ def run(
     seats: str | None,
     input_fn: InputFn | None = None,
     output: TextIO | None = None,
+    clock: str = DEFAULT_CLOCK,
 ) -> Outcome | None:
     """The ``casebook play`` command: ``options`` as ``KEY=VALUE`` texts."""
     table = start(
@@ -238,6 +256,7 @@ def run(
         seats=parse_seats(seats),
         input_fn=input if input_fn is None else input_fn,
         output=sys.stdout if output is None else output,
+        clock=clock,
     )
     return play(table)
 
@@ -276,30 +295,73 @@ def _human_turn(table: Table) -> None:
     seat = waiting[0]
     name = table.seats[seat].name
     if len(table.people) > 1 and seat != table.last_seat:
-        if table.last_seat is not None and table.system.SPEC.has_hidden_information:
+        if table.last_seat is not None and _is_private(table):
             _hand_over(table, name)
         table.screen.heading(f"{name}'s turn")
     table.last_seat = seat
     _show_events(table, seat)
     view = table.system.view(table.rules_case, table.state, seat)
-    summary = narrate_view(table.system_id, view, names=table.names, glossary=table.glossary)
+    summary = narrate_view(
+        table.system_id, view, names=table.names, glossary=table.glossary, clock=table.clock
+    )
     if summary:
         table.screen.block(summary, title=name)
     legal = table.system.legal_actions(table.rules_case, table.state, seat)
+    label = table.labeler(view)
+    accusations = _accusation_types(table, legal)
+
+    def before_params(kind: str) -> None:
+        if kind in accusations:
+            _before_accusing(table, view, name)
+
     while True:
         action = choose_action(
             table.screen,
             legal,
             question=f"What will {name} do?",
-            label=table.labeler(view),
+            label=label,
             prompts=table.system.SPEC.param_prompts,
+            before_params=before_params,
         )
+        if action.type in accusations and not _confirmed(table, action, label):
+            continue
         try:
             _apply(table, seat, action)
         except RuleError as error:  # the menus offer only legal choices; be safe anyway
             table.say(f"Not allowed: {error.message}")
             continue
+        _show_events(table, seat)  # the asker reads the answer at once
         return
+
+
+def _is_private(table: Table) -> bool:
+    """Whether one seat of this mode may see what another may not (then the keyboard is
+    handed over, the screen cleared); a team that shares everything just plays on."""
+    return table.system.SPEC.has_hidden_information and table.system.SPEC.mode(table.mode).private
+
+
+def _accusation_types(table: Table, legal: Sequence[ActionSpec]) -> frozenset[str]:
+    """The action types that name every accusation field of the system: accusations."""
+    fields = set(table.system.SPEC.accusation_fields)
+    return frozenset(spec.type for spec in legal if fields and fields <= set(spec.params))
+
+
+def _before_accusing(table: Table, view: Mapping[str, Any], name: str) -> None:
+    notes = narrate_before_accusing(
+        table.system_id, view, names=table.names, glossary=table.glossary, clock=table.clock
+    )
+    if notes:
+        table.screen.block(notes, title=f"Before {name} accuses")
+
+
+def _confirmed(table: Table, action: Action, label: Labeler) -> bool:
+    """The accusation read back in full, and made only if the player says so: it is final."""
+    named = "; ".join(
+        f"{key.replace('_', ' ')}: {label(key, value)}" for key, value in action.params.items()
+    )
+    return confirm(
+        table.screen, f"Accuse, once and for all? {named}.", yes=CONFIRM_YES, no=CONFIRM_NO
+    )
 
 
 def _hand_over(table: Table, name: str) -> None:
@@ -320,7 +382,13 @@ def _show_events(table: Table, seat: int) -> None:
         shown = event.for_seat(seat)
         if shown is not None and shown["type"] != GAME_ENDED:
             lines.append(
-                narrate_event(table.system_id, shown, names=table.names, glossary=table.glossary)
+                narrate_event(
+                    table.system_id,
+                    shown,
+                    names=table.names,
+                    glossary=table.glossary,
+                    clock=table.clock,
+                )
             )
     table.shown[seat] = len(table.log)
     table.screen.bullets(lines)
@@ -331,7 +399,11 @@ def _finish(table: Table, outcome: Outcome) -> None:
     _show_events(table, seat)
     table.say()
     ending = narrate_ending(
-        table.system_id, outcome.to_json(), names=table.names, glossary=table.glossary
+        table.system_id,
+        outcome.to_json(),
+        names=table.names,
+        glossary=table.glossary,
+        clock=table.clock,
     )
     table.screen.say(ending, style="bold")
     winners = [table.seats[n].name for n in outcome.winners]

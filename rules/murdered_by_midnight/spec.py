@@ -100,13 +100,21 @@ SPEC = SystemSpec(
     id=SYSTEM_ID,
     name="Murdered by Midnight",
     modes=(
-        ModeSpec(Mode.SOLO, 1, 1, "one inspector; a wrong accusation loses the case", OPTIONS),
+        ModeSpec(
+            Mode.SOLO,
+            1,
+            1,
+            "one inspector; a wrong accusation loses the case",
+            OPTIONS,
+            private=False,
+        ),
         ModeSpec(
             Mode.CO_OP,
             1,
             6,
             "a team sharing every envelope; one wrong accusation loses it",
             OPTIONS,
+            private=False,  # the whole team reads every envelope
         ),
         ModeSpec(
             Mode.COMPETITIVE,

@@ -31,6 +31,7 @@ def test_systems_describe_modes_actions_and_accusations(client: FlaskClient) -> 
                 "max_seats": 2,
                 "description": "two inspectors race to name the culprit",
                 "options": [],
+                "private": True,
             },
             {
                 "id": "solo",
@@ -38,6 +39,7 @@ def test_systems_describe_modes_actions_and_accusations(client: FlaskClient) -> 
                 "max_seats": 1,
                 "description": toy["modes"][1]["description"],
                 "options": [],
+                "private": True,
             },
         ],
         "action_types": ["investigate", "accuse"],

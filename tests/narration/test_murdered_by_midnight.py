@@ -366,8 +366,11 @@ def test_the_case_text_gives_each_id_beside_its_name() -> None:
     case = sample_case()
     text = narrate_case(SYSTEM_ID, _public(case))
     assert text is not None
-    for item in (*case.characters, *case.locations, *case.weapons):
-        assert f"{item.name} ({item.id})" in text
+    named = [(item.name, item.id) for item in case.characters]
+    named += [(item.name, item.id) for item in case.locations]
+    named += [(item.name, item.id) for item in case.weapons]
+    for name, key in named:
+        assert f"{name} ({key})" in text
     for weapon in case.weapons:
         assert f"{weapon.name} ({weapon.id}): {weapon.cause_of_death}" in text
     for motive in case.motives:

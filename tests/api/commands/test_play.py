@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from collections.abc import Callable, Iterable
 
 import pytest
@@ -40,7 +41,10 @@ def bot_typist(table: play.Table, seed: int = 0) -> Callable[[str], str]:
             (seat,) = system.to_act(table.rules_case, table.state)
             view = system.view(table.rules_case, table.state, seat)
             legal = system.legal_actions(table.rules_case, table.state, seat)
-            queue.extend(menu_answers(legal, system.bot_choose(view, legal, rng)))
+            action = system.bot_choose(view, legal, rng)
+            queue.extend(menu_answers(legal, action))
+            if set(system.SPEC.accusation_fields) <= set(action.params):
+                queue.append("1")  # yes: an accusation is confirmed before it is made
         return queue.pop(0)
 
     return type_answer
@@ -154,6 +158,81 @@ def test_hot_seat_hides_the_last_players_screen_before_the_next_one_sits_down() 
     assert "\n" * 40 in text[handover:]  # the screen scrolls clear (cleared on a terminal)
 
 
+def _accusation(table: play.Table) -> Action:
+    """A wrong accusation of someone standing with the player at the start."""
+    spec = next(spec for spec in legal_now(table) if spec.type == "accuse")
+    solution = table.case["solution"]
+    murderer = next(c for c in spec.choices("murderer") if c != solution["murderer"])
+    return Action("accuse", {**solution, "murderer": murderer})
+
+
+def test_an_accusation_is_confirmed_before_it_is_made() -> None:
+    """ "This is done to eliminate random guessing": an accusation is final, so the player sees
+    it read back whole and may step back before it is made."""
+    table = new_table()
+    accusation = _accusation(table)
+    answers = menu_answers(legal_now(table), accusation)
+    type_with(table, scripted([*answers, "2", *answers, "q"]))
+    assert play.play(table) is None
+    text = transcript(table)
+    assert text.count("Accuse, once and for all?") == 2
+    assert text.count("What will Player do?") == 2  # "No" went back to the actions
+    assert table.state.accusations == ()  # nothing was accused
+    type_with(table, scripted([*answers, "1"]))
+    assert play.play(table) is not None and table.state.accusations != ()
+
+
+def test_the_weapons_with_their_wounds_and_the_motives_come_before_the_accusation() -> None:
+    table = new_table()
+    answers = menu_answers(legal_now(table), _accusation(table))
+    type_with(table, scripted([*answers, "2", "q"]))
+    play.play(table)
+    text = transcript(table)
+    notes = text.index("The weapons, each with the wound it leaves:")
+    assert notes < text.index("Who is the murderer?")
+    public = table.case["public"]
+    for weapon in public["weapons"]:
+        assert f"{weapon['name']} ({weapon['id']}): {weapon['cause_of_death']}" in text[notes:]
+    for motive in public["motives"]:
+        assert f"{motive['id']}: {motive['name']}" in text[notes:]
+    assert f"Cause of death: {public['cause_of_death']}." in text[notes:]
+
+
+def test_the_asker_reads_the_answer_at_once() -> None:
+    """In competitive play the envelope is read "in private": by the asker, before the
+    keyboard is handed over, not at the asker's next turn."""
+    table = new_table("Ann,Bob", mode="competitive")
+    search = Action("search", {})
+    type_with(table, scripted([*menu_answers(legal_now(table), search), "", "q"]))
+    play.play(table)
+    text = transcript(table)
+    asked, handed = text.index("What will Ann do?"), text.index("Pass the keyboard to Bob.")
+    scene = public_glossary(table.case["public"])[table.case["public"]["scene"]]
+    assert f"searched the {scene}" in text[asked:handed] or scene in text[asked:handed]
+    assert "* " in text[asked:handed]
+
+
+def test_a_team_at_one_keyboard_plays_on_without_handing_over() -> None:
+    """Co-op: "shared with the whole team", so nothing on the screen is another's secret."""
+    table = new_table("Ann,Bob", mode="co-op")
+    type_with(table, bot_typist(table, 2))
+    assert play.play(table) is not None
+    text = transcript(table)
+    assert "=== Bob's turn ===" in text and "Pass the keyboard" not in text
+    for event in table.log:  # the mode's claim: every seat reads every event alike
+        assert event.for_seat(0) == event.for_seat(1)
+
+
+@pytest.mark.parametrize(("clock", "said"), [("12h", " pm"), ("24h", "")])
+def test_times_read_by_the_clock_chosen(clock: str, said: str) -> None:
+    done = run_cli("play", SYSTEM, "--seed", "5", "--difficulty", "easy", "--clock", clock)
+    assert done.exit_code == 0, done.stderr
+    lines = done.stdout.splitlines()
+    told = "\n".join(lines[:2] + lines[3:])  # the generator's introduction is its own prose
+    times = re.findall(r"\b\d{1,2}:\d\d( pm| am)?", told)
+    assert times and {found for found in times} == {said}
+
+
 def test_bad_input_reprompts_with_one_line_then_q_quits() -> None:
     table = new_table()
     type_with(table, scripted(["", "zero", "0", "99", "-1", "q"]))
@@ -184,6 +263,7 @@ def test_the_end_of_input_quits_cleanly() -> None:
 
 def test_a_refused_action_is_one_line_and_asks_again(monkeypatch: pytest.MonkeyPatch) -> None:
     table = new_table()
+    type_with(table, scripted(["1"]))  # yes, make the accusation
     answers = iter([Action("accuse", {"murderer": "nobody"}), None])
 
     def choose(*args: object, **kwargs: object) -> Action:
