@@ -47,7 +47,7 @@ cases = sa.Table(
     sa.Column("case_data", sa.JSON, nullable=False),
     sa.Column("author_token_hash", sa.String(64), nullable=True),  # None: made for one game
     sa.Column("created_at", UTCDateTime, nullable=False),
-    # Accusations spent or set aside for tables, against the case's bound (api/tables.py).
+    # Accusations spent or set aside for tables, against the case's bound (api/desks.py).
     sa.Column("accusations", sa.Integer, nullable=False, server_default="0"),
 )
 
