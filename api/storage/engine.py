@@ -14,10 +14,9 @@ with a new connection per call (NullPool), reading a game 0.10 ms against 0.43 m
 
 from __future__ import annotations
 
-import functools
-import json
 from typing import Any
 
+import orjson
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.pool import ConnectionPoolEntry
@@ -30,7 +29,10 @@ DEFAULT_BUSY_TIMEOUT_MS = 5000
 SQLITE_SYNCHRONOUS = ("full", "normal")
 _PG_CONNECT_TIMEOUT_S = 10
 
-_dumps = functools.partial(json.dumps, separators=(",", ":"))
+
+def _dumps(value: Any) -> str:
+    """Compact JSON for JSON columns (orjson: a mid-game state in a fraction of json's time)."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def create_engine(
@@ -43,7 +45,7 @@ def create_engine(
     if sqlite_synchronous not in SQLITE_SYNCHRONOUS:
         raise ValueError(f"SQLite synchronous must be one of {', '.join(SQLITE_SYNCHRONOUS)}")
     parsed = make_url(url)
-    options: dict[str, Any] = {"json_serializer": _dumps, "json_deserializer": json.loads}
+    options: dict[str, Any] = {"json_serializer": _dumps, "json_deserializer": orjson.loads}
     if parsed.get_backend_name() == "sqlite":
         engine = sa.create_engine(parsed, **options)
         _configure_sqlite(engine, busy_timeout_ms, sqlite_synchronous)

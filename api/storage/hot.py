@@ -17,13 +17,13 @@ is logged and raised as :class:`~api.storage.records.StoreError`.
 from __future__ import annotations
 
 import functools
-import json
 import logging
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
+import orjson
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
@@ -98,14 +98,14 @@ class HotPath:
             mode=mode,
             seed=seed,
             case_id=case_id,
-            options=json.loads(options),
+            options=orjson.loads(options),
             seats=tuple(
                 StoredSeat(number=row[8], name=row[9], bot=bool(row[10]), token_hash=row[11])
                 for row in rows
                 if row[8] is not None  # the outer join's row of a game without seats
             ),
             version=version,
-            state=json.loads(state),
+            state=orjson.loads(state),
             status=status,
         )
 
