@@ -102,5 +102,13 @@ def test_accusations_name_exactly_the_systems_fields(
     assert [error["pointer"] for error in body["errors"]] == [pointer]
 
 
+def test_an_accusation_naming_no_suspect_is_bad_input(client: FlaskClient) -> None:
+    """An unknown id is no guess at all: 422, never ``correct: false``, and nothing spent."""
+    case = create_case(client)
+    body = assert_problem(_accuse(client, case["id"], {"culprit": "Zed"}), 422)
+    assert body["code"] == "accusation/unknown-id"
+    assert [error["pointer"] for error in body["errors"]] == ["/accusation/culprit"]
+
+
 def test_accusing_an_unknown_case_is_404(client: FlaskClient) -> None:
     assert_problem(_accuse(client, "nope", {"culprit": "Ada"}), 404, "case/not-found")

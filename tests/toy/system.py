@@ -96,6 +96,10 @@ def generate_case(seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
 class ToyCulprit:
     SPEC = SPEC
 
+    def accusation_choices(self, case: ToyCase) -> dict[str, tuple[str, ...]]:
+        """An accusation names one of the suspects."""
+        return {"culprit": case.suspects}
+
     def read_case(self, envelope: Mapping[str, Any]) -> ToyCase:
         try:
             suspects = tuple(envelope["public"]["suspects"])
