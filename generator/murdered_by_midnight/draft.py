@@ -37,7 +37,7 @@ from generator.kit import names
 from generator.kit.retry import Rejected
 
 from . import content
-from .model import TimelineProblem, Visit, distances
+from .model import TimelineProblem, distances
 from .options import Settings
 
 __all__ = ["Draft", "GroupDraft", "Pins", "draft", "time_grid"]
@@ -140,6 +140,8 @@ class Pins:
     def __init__(self, problem: TimelineProblem) -> None:
         self.problem = problem
         self.distance = distances(problem.locations)
+        #: Walks after the murder, when nobody passes through the scene.
+        self.detour = distances(problem.locations, problem.scene)
         self.everywhere = frozenset(range(problem.locations))
 
     def baseline(self, character: int, slot: int) -> frozenset[int]:
@@ -173,7 +175,8 @@ class Pins:
         ]
         for (_, other_slot), other_rooms in fixed:
             gap = abs(other_slot - slot)
-            if min(self.distance[a][b] for a in rooms for b in other_rooms) > gap:
+            table = self.detour if min(slot, other_slot) >= self.problem.death else self.distance
+            if min(table[a][b] for a in rooms for b in other_rooms) > gap:
                 return False
         return True
 
@@ -330,10 +333,11 @@ def _place_murder(
 
 
 def _hide_murder_weapon(rng: random.Random, pins: Pins, cast: Cast) -> int:
-    """The room where the murderer leaves the weapon after the murder (a visit), and the room
-    where they end the evening (a pin). The end is the weapon's room exactly as often as any
-    other token's is (one room in those that are not the scene), and is otherwise drawn apart
-    from it: a token standing by the murder weapon says nothing."""
+    """The room where the murderer leaves the weapon after the murder and the room where they
+    end the evening, both pinned (the first at a moment drawn between the murder and the
+    discovery). The end is the weapon's room exactly as often as any other token's is (one room
+    in those that are not the scene), and is otherwise drawn apart from it: a token standing by
+    the murder weapon says nothing."""
     p = pins.problem
     rooms = [room for room in range(p.locations) if room != p.scene]
     discoverer = cast.murderer == p.discoverer
@@ -346,9 +350,13 @@ def _hide_murder_weapon(rng: random.Random, pins: Pins, cast: Cast) -> int:
             end = weapon
         else:
             end = rng.choice([room for room in rooms if room != weapon])
-        walk = pins.distance[p.scene][weapon] + pins.distance[weapon][end]
-        if walk <= p.last_slot - p.death and pins.add(cast.murderer, p.last_slot, frozenset({end})):
-            p.visits.append(Visit(cast.murderer, weapon, p.death + 1, p.last_slot))
+        there, back = pins.detour[p.scene][weapon], pins.detour[weapon][end]
+        if there + back > p.last_slot - p.death:
+            continue
+        if pins.add(cast.murderer, p.last_slot, frozenset({end})):
+            # the moment they leave the weapon, pinned rather than left to z3 (a visit)
+            moment = rng.randint(p.death + there, p.last_slot - back)
+            pins.require(cast.murderer, moment, frozenset({weapon}), "weapon/no-path", "")
             return weapon
     raise Rejected("weapon/no-path", "the murderer cannot hide the weapon before the discovery")
 

@@ -97,8 +97,10 @@ def floor_plan(count: int) -> tuple[frozenset[int], ...]:
 
 
 @functools.cache
-def distances(count: int) -> tuple[tuple[int, ...], ...]:
-    """Shortest walks (in slots) between every two locations of the floor plan."""
+def distances(count: int, blocked: int | None = None) -> tuple[tuple[int, ...], ...]:
+    """Shortest walks (in slots) between every two locations of the floor plan; with
+    ``blocked``, walks that never pass through that room (they may start or end there), and
+    ``2 * count`` for a room it cuts off."""
     plan = floor_plan(count)
     table = []
     for start in range(count):
@@ -107,12 +109,14 @@ def distances(count: int) -> tuple[tuple[int, ...], ...]:
         while frontier:
             following = []
             for room in frontier:
+                if room == blocked and room != start:
+                    continue
                 for other in sorted(plan[room]):
                     if other not in seen:
                         seen[other] = seen[room] + 1
                         following.append(other)
             frontier = following
-        table.append(tuple(seen[other] for other in range(count)))
+        table.append(tuple(seen.get(other, 2 * count) for other in range(count)))
     return tuple(table)
 
 

@@ -80,6 +80,15 @@ def _times_heard(view: dict[str, Any], murderer: str) -> set[str]:
     }
 
 
+def _visits_on_sheet(envelope: dict[str, Any]) -> int:
+    """How many times the Author's sheet has the murderer seen near the scene."""
+    murderer, scene = envelope["solution"]["murderer"], envelope["public"]["scene"]
+    return sum(
+        (g["saw"]["person"], g["saw"]["location"]) == (murderer, scene)
+        for g in envelope["secret"]["witness_groups"]
+    )
+
+
 @pytest.mark.slow
 def test_the_detective_cross_references_hard_cases() -> None:
     """On cases whose time is narrowed by two statements, the bot waits for both and is right.
@@ -109,7 +118,9 @@ def test_the_detective_cross_references_hard_cases() -> None:
                     for s in heard
                     if (s["person"], s["location"]) == (solution["murderer"], view["case"]["scene"])
                 }
-                assert len(visits) == 2, (seed, visits)
+                # the earlier visit near the scene is the murderer's in some hard cases, a
+                # decoy's in others (docs/rulings.md): every one on the sheet was heard
+                assert len(visits) == _visits_on_sheet(envelope), (seed, visits)
             state, _ = system.apply(case, state, 0, action)
         outcome = system.result(case, state)
         assert outcome is not None and outcome.winners == (0,), outcome

@@ -359,18 +359,18 @@ def test_the_room_code_follows_the_floor_plan_in_houses_of_any_size(rooms: int) 
 #: must give the same case in every version unless a change means to alter cases. Regenerate
 #: with ``.venv/bin/python -m tests.generator.murdered_by_midnight.test_generator``.
 GOLDEN = {
-    "easy/0": "0e24ce561012cf162a3c8fd4ae20ae1ed6264bcec87c49d135df55da34a937be",
-    "easy/1": "0e8da7d914d6f131e577f95b031240e9555aa1bd2735220edfc90f6081b961c6",
-    "easy/17": "68e65dfb3826860e59936cfc656a21c21c86d7d6ecd4b01ce977033e6b6b2182",
-    "easy/123456789": "807aacd17a0af24cb951462515ff9805f8a1261f03a268f91d50e2e445b2e8e8",
-    "standard/0": "14457dcccbc90e7195e1a43d62c4b56675129bc14fd4bab08ecb809ab5963e51",
-    "standard/1": "0241959e9e7459940e71ad92476199ffdc7c74ffa0af415843928ef1fb56dd56",
-    "standard/17": "817567a6fe692c5073e496b0081b9c4643e80eaf721c6b0f98013204e04604ca",
-    "standard/123456789": "1a94e6ee840d0f3f782121cd102d05b3df25555c82af366e3394ba17a83155fe",
-    "hard/0": "2eb9592264cc9ec3bb7966885f832cd8d941939a3a7615adc302a5595e8c3ae1",
-    "hard/1": "025b90f6e088050243b2af77481f3d9c71274ea61310b6857f10847366139af6",
-    "hard/17": "0beca439ecadcdbdc7fd0adefee9a19b926d3547ea3bfe21e621caa1ec9d7941",
-    "hard/123456789": "a666f30e92ee2f0d3adb8c035907b544a722305c9b6957a121b4ab416629549b",
+    "easy/0": "5934a2d392a7986d4ec0004c3ebf7ec9e6e3e16b5edaa2da82366797d1f33790",
+    "easy/1": "3de0e3a4809495f637d82996a04af01bff107f7167a8f8f60e1d5602587fedd2",
+    "easy/17": "fcadef450b1789ec127dab73170677ec67b8adbb1562680c2ad456bea5a2c58e",
+    "easy/123456789": "d21c6fa3d5422a2562f5e945b1880a44bf88c919681817b772a7e3a815eb64f2",
+    "standard/0": "e257cf4aec5e7d6c91fd524d3cf8cf7cde4386f1f6f7f0e82c4eaf58f368edfc",
+    "standard/1": "6243079c04a4018db42ff8c31db0de63fc0d3f2ffbbd2781edc9ef60891ffd27",
+    "standard/17": "bbcc67a73701df528a31c99fcd281210c2f92ae4bfdeb8f4fe0a84b47ad77576",
+    "standard/123456789": "f339f4970a6f4e73e2dbfeabcd4aabc5bd2ef8382fe32c4f98eca2694d7ea851",
+    "hard/0": "61f5b6bde512360ebd992aa7e872a9412c568068d9045a8e756b9fae14f081c1",
+    "hard/1": "c9cc421a3f481a7b661e447bf68521b1b62f537012bd10523d76f727d4ab1bb8",
+    "hard/17": "4c4e22890b802c9282f2c9a05dbc49e818a890e7186a8f6d7c73cbf46c3d400f",
+    "hard/123456789": "9bcec913bb39e263a21a58086530a3f3e45366cd4c7735fa8d2b472a4c09d546",
 }
 
 
