@@ -181,6 +181,13 @@ def _one_witness_tells_all(case: MbmCase, heard: Heard, open_: list[Answer]) -> 
     return [a for a in open_ if any(person == a[0] for _, person in told)]
 
 
+def _discoverer_names(case: MbmCase, heard: Heard, open_: list[Answer]) -> list[Answer]:
+    """The one the discoverer saw near the scene or suspects did it."""
+    named = {s.person for w, s in heard.sightings if w == case.discoverer}
+    named |= {s.suspect for w, s in heard.suspicions if w == case.discoverer}
+    return [a for a in open_ if a[0] in named]
+
+
 def _weapon_by_the_holder(case: MbmCase, heard: Heard, open_: list[Answer]) -> list[Answer]:
     """Without forensics: the weapon whose print-holder's token stands where it lies."""
     return _standing_by_weapon(case, heard, open_)
@@ -251,6 +258,7 @@ def detectives(habits: Habits) -> list[Detective]:
         Detective("the discoverer never did it", "dusting", _not_discoverer),
         Detective("the discoverer did it", "dusting", _discoverer),
         Detective("one witness saw and suspects them", "dusting", _one_witness_tells_all),
+        Detective("the discoverer's answers name them", "dusting", _discoverer_names),
         Detective("weapon by its holder's token", "forensics", _weapon_by_the_holder),
         Detective("weapon matching the cause most often", "forensics", weapon_by_cause),
         Detective("motive: the biography's first tie", "suspicions", _first_tie),

@@ -108,3 +108,37 @@ def test_a_leaky_case_set_is_caught(
     reader = _by_name(detectives, "last seen near the scene did it")
     assert not is_within(score(reader, leaky), points=POINTS)
     assert is_within(score(reader, _pooled(cases)), points=POINTS)
+
+
+def test_the_discoverer_is_anyone(cases: dict[str, list[MbmCase]]) -> None:
+    """Setup stands "the Character Token of the Discoverer" at the scene and says nothing of
+    their role: the discoverer is a witness in some cases, a suspect in others, now and then
+    the murderer."""
+    pooled = _pooled(cases)
+    suspects = sum(case.discoverer in case.suspects for case in pooled)
+    murderers = sum(case.discoverer == case.solution.murderer for case in pooled)
+    assert 0.25 * len(pooled) < suspects < 0.75 * len(pooled), suspects
+    assert 0 < murderers < 0.3 * len(pooled), murderers
+
+
+def test_nobody_else_is_in_the_scene_at_the_death(cases: dict[str, list[MbmCase]]) -> None:
+    for case in _pooled(cases):
+        death = case.times.index(case.solution.time)
+        there = {c for c, slots in case.timeline.items() if slots[death] == case.scene}
+        assert there == {case.victim, case.solution.murderer}, case.title
+
+
+def test_sightings_near_the_scene_fall_after_the_death_too(
+    cases: dict[str, list[MbmCase]],
+) -> None:
+    """Someone seen near the scene after the death stood just outside it (the room was empty
+    until the discovery): in some cases the murderer was not the last person seen there."""
+    later = 0
+    for case in _pooled(cases):
+        order = case.times.index
+        for group in case.witness_groups:
+            saw = group.saw
+            if saw.location == case.scene and order(saw.time) > order(case.solution.time):
+                assert case.timeline[saw.person][order(saw.time)] != case.scene
+                later += 1
+    assert later > len(_pooled(cases)) // 4, later

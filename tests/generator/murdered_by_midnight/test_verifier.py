@@ -263,3 +263,33 @@ def test_a_sighting_of_the_victim_at_the_scene_rules_nothing_out(hard: MbmCase) 
     report = verify(dataclasses.replace(hard, witness_groups=tuple(groups)))
     assert "fair/second-time" in report.codes
     assert early in {answer[3] for answer in report.answers}
+
+
+def test_someone_beside_the_murderer_at_the_death_is_rejected(good: MbmCase) -> None:
+    """Nobody but the murderer is with the victim at the time of death (docs/rulings.md)."""
+    death = good.times.index(good.solution.time)
+    witness = good.witness_groups[0].witnesses[0]
+    slots = list(good.timeline[witness])
+    slots[death] = good.scene
+    bad = dataclasses.replace(good, timeline={**good.timeline, witness: tuple(slots)})
+    assert "timeline/crowded-scene" in verify(bad).codes
+
+
+def test_a_motive_that_is_none_of_the_suspects_ties_is_rejected(good: MbmCase) -> None:
+    """A suspicion gives the suspect one of their own ties as the motive (docs/rulings.md)."""
+    group = good.witness_groups[0]
+    suspect = group.suspects.suspect
+    foreign = next(m.id for m in good.motives if m.id not in good.ties[suspect])
+    groups = (
+        dataclasses.replace(group, suspects=Suspicion(suspect, foreign)),
+        *good.witness_groups[1:],
+    )
+    assert "sheet/motive-tie" in verify(dataclasses.replace(good, witness_groups=groups)).codes
+    assert "sheet/motive-tie" not in verify(good).codes
+
+
+def test_the_verifier_counts_what_each_skipped_step_leaves(good: MbmCase) -> None:
+    report = verify(good, neighbours=neighbours(good))
+    assert set(report.without) == {"forensics", "dusting", "suspicions", "sightings"}
+    assert min(report.without.values()) >= 2
+    assert report.without["sightings"] == good.times.index(good.discovered_at) * len(report.answers)
