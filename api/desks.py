@@ -15,7 +15,15 @@ from typing import Any
 from api import security
 from api.cases import CaseCache, OpenCase
 from api.security import Unauthenticated
-from api.storage import Store, StoredCase, StoredTable, VersionConflict
+from api.storage import (
+    ACTIVE,
+    FINISHED,
+    WRITE_ATTEMPTS,
+    Store,
+    StoredCase,
+    StoredTable,
+    VersionConflict,
+)
 from narration import DEFAULT_CLOCK, narrate_ending, narrate_event
 from rules import registry
 from rules.core import (
@@ -33,9 +41,6 @@ from rules.events import Event
 #: Accusations a case answers in all, counting those set aside for its tables (one for each
 #: inspector): enough for two full tables, far too few to try every combination.
 ACCUSATIONS_PER_CASE = 12
-#: Attempts at storing an answer when another answer to the same table keeps winning the race.
-WRITE_ATTEMPTS = 5
-ACTIVE, FINISHED = "active", "finished"
 
 
 class AccusationsSpent(ConflictError):

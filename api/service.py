@@ -18,7 +18,17 @@ from api import security
 from api.cases import CaseCache, OpenCase
 from api.desks import Desks
 from api.security import Unauthenticated
-from api.storage import OpenGame, Store, StoredCase, StoredSeat, StoredStep, VersionConflict
+from api.storage import (
+    ACTIVE,
+    FINISHED,
+    WRITE_ATTEMPTS,
+    OpenGame,
+    Store,
+    StoredCase,
+    StoredSeat,
+    StoredStep,
+    VersionConflict,
+)
 from generator import registry as generators
 from narration import DEFAULT_CLOCK, narrate_case, narrate_ending, narrate_event
 from rules import registry
@@ -40,10 +50,7 @@ from rules.errors import (
 from rules.events import Event
 from rules.loop import Step, play_step, run_bots
 
-#: Attempts at a write without ``If-Match`` when other writers keep winning the race.
-WRITE_ATTEMPTS = 5
 SEED_BITS = 63
-ACTIVE, FINISHED = "active", "finished"
 
 
 class VersionMismatch(CasebookError):

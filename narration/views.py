@@ -36,6 +36,22 @@ def _view_template(system_id: str) -> jinja2.Template | None:
         return None
 
 
+def _view_block(
+    system_id: str,
+    block: str,
+    view: Mapping[str, Any],
+    names: Sequence[str],
+    glossary: Mapping[str, str] | None,
+    clock: str,
+) -> str | None:
+    """``block`` of the system's view template rendered for ``view``; ``None`` without it."""
+    template = _view_template(system_id)
+    if template is None or block not in template.blocks:
+        return None
+    values = {"view": view, "names": list(names), "glossary": dict(glossary or {}), "clock": clock}
+    return _render_block(template, block, values)
+
+
 def _render_block(template: jinja2.Template, block: str, values: Mapping[str, Any]) -> str:
     render = template.blocks[block]
     return "".join(render(template.new_context(dict(values)))).strip()
@@ -52,11 +68,7 @@ def narrate_view(
     """The summary of ``view`` (one seat's, from ``System.view``), or ``None`` when the system
     has no view-summary template. ``names`` are the seats' names; ``glossary`` the public
     display names of the case's ids (see :func:`narration.public_glossary`)."""
-    template = _view_template(system_id)
-    if template is None or SUMMARY_BLOCK not in template.blocks:
-        return None
-    values = {"view": view, "names": list(names), "glossary": dict(glossary or {}), "clock": clock}
-    return _render_block(template, SUMMARY_BLOCK, values)
+    return _view_block(system_id, SUMMARY_BLOCK, view, names, glossary, clock)
 
 
 def narrate_before_accusing(
@@ -71,11 +83,7 @@ def narrate_before_accusing(
     system's ``accusation`` block: for Midnight, each weapon's wound and the motives), or
     ``None`` when the system's template has no such block. An accusation is final, so the
     facts it is weighed against are set out in one place first."""
-    template = _view_template(system_id)
-    if template is None or ACCUSATION_BLOCK not in template.blocks:
-        return None
-    values = {"view": view, "names": list(names), "glossary": dict(glossary or {}), "clock": clock}
-    return _render_block(template, ACCUSATION_BLOCK, values)
+    return _view_block(system_id, ACCUSATION_BLOCK, view, names, glossary, clock)
 
 
 def narrate_choice(

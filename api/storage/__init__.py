@@ -1,6 +1,9 @@
 """Durable storage for cases and games: ``Store`` and the records and errors it deals in."""
 
 from api.storage.records import (
+    ACTIVE,
+    FINISHED,
+    WRITE_ATTEMPTS,
     OpenGame,
     StoredCase,
     StoredGame,
@@ -13,6 +16,9 @@ from api.storage.records import (
 from api.storage.store import Store
 
 __all__ = [
+    "ACTIVE",
+    "FINISHED",
+    "WRITE_ATTEMPTS",
     "OpenGame",
     "Store",
     "StoreError",

@@ -11,6 +11,11 @@ from typing import Any
 
 from rules.errors import ConflictError, UnavailableError
 
+#: The statuses a game or a table is stored with.
+ACTIVE, FINISHED = "active", "finished"
+#: Attempts at a write without ``If-Match`` when other writers keep winning the race.
+WRITE_ATTEMPTS = 5
+
 
 class StoreError(UnavailableError):
     """The database could not do what was asked (busy beyond the timeout, disk full, gone).
