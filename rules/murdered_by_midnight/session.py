@@ -85,7 +85,7 @@ def answer(
 ) -> tuple[DeskTable, list[Event]]:
     """The Author's answer to ``inspector``: a question naming something the case does not
     have is bad input (422); one the open table does not allow is refused by its rule (409)."""
-    check_action(_every_form(case), question)
+    check_action(every_question(case), question)
     _explain_refusal(case, table, inspector, question)
     check_action(questions(case, table, inspector), question)
     params = {name: str(value) for name, value in question.params.items()}
@@ -171,7 +171,7 @@ def _forms(
     return [form for form in forms if all(form.params.values())]
 
 
-def _every_form(case: MbmCase) -> list[ActionSpec]:
+def every_question(case: MbmCase) -> list[ActionSpec]:
     """Every question about anything the case has, whatever lies on the table."""
     locations = tuple(item.id for item in case.locations)
     living = tuple(c.id for c in case.characters if c.id != case.victim)

@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
-from rules.core import Action, AuthorDesk, Event, InvalidActionError, RuleError, TableDesk
+from rules.core import (
+    Action,
+    AuthorDesk,
+    Event,
+    InvalidActionError,
+    RuleError,
+    TableDesk,
+    random_action,
+)
 from rules.murdered_by_midnight import SYSTEM
-from rules.murdered_by_midnight.case import WeaponFind
-from rules.murdered_by_midnight.session import DeskTable
+from rules.murdered_by_midnight.case import MbmCase, WeaponFind
+from rules.murdered_by_midnight.session import DeskTable, every_question
 from tests.rules.murdered_by_midnight.helpers import CASE
 
 
@@ -222,3 +231,44 @@ def test_accusations_may_name_only_what_the_case_has() -> None:
     assert choices["murderer"] == ("C2", "C3", "C4", "C5", "C6", "C7", "C8")
     assert choices["weapon"] == ("W1", "W2", "W3", "W4") and "M5" not in choices["motive"]
     assert choices["time"] == CASE.times
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_an_open_table_tells_nothing_of_what_lies_unsearched(seed: int) -> None:
+    """Two cases alike but for the card that hides the Letter Opener: until one of those cards
+    is searched, every list of questions, every view, every answer and every refusal is the
+    same in both, so no question tells where the weapon is not."""
+    moved = dataclasses.replace(
+        CASE, weapons_with_prints=(WeaponFind("W2", "L4", "C4"), CASE.weapons_with_prints[1])
+    )
+    rng = random.Random(seed)
+    table = SYSTEM.open_table(CASE, 2)
+    for _ in range(60):
+        inspector = rng.randrange(2)
+        legal = SYSTEM.table_questions(CASE, table, inspector)
+        assert legal == SYSTEM.table_questions(moved, table, inspector)
+        assert SYSTEM.table_view(CASE, table) == SYSTEM.table_view(moved, table)
+        anything = random_action(every_question(CASE), rng)
+        if not _searches_either(anything):
+            assert _outcome(CASE, table, inspector, anything) == _outcome(
+                moved, table, inspector, anything
+            )
+        question = random_action([q for q in legal if q.type != "accuse"], rng)
+        if _searches_either(question):
+            break  # the one way to learn where it lies
+        _, elsewhere = SYSTEM.table_answer(moved, table, inspector, question)
+        table, events = SYSTEM.table_answer(CASE, table, inspector, question)
+        assert [e.for_seat(inspector) for e in events] == [e.for_seat(inspector) for e in elsewhere]
+
+
+def _searches_either(question: Action) -> bool:
+    return question.type == "search" and question.params["location"] in {"L4", "L6"}
+
+
+def _outcome(case: MbmCase, table: DeskTable, inspector: int, question: Action) -> object:
+    """What asking ``question`` shows: the answer as the asker sees it, or the refusal."""
+    try:
+        _, events = SYSTEM.table_answer(case, table, inspector, question)
+    except RuleError as error:
+        return (error.code, error.message)
+    return [event.for_seat(inspector) for event in events]
