@@ -35,7 +35,7 @@ from collections import Counter
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
-from rules.murdered_by_midnight.case import MbmCase, Suspicion, WeaponFind, WitnessGroup
+from rules.murdered_by_midnight.case import MbmCase, WeaponFind, WitnessGroup
 
 Answer = tuple[str, str, str, str]
 #: The deduction steps of the rulebook's "steps to solve", by the evidence each reads.
@@ -293,9 +293,8 @@ class _Checker:
                 )
         if case.victim in grouped:
             self.fail("sheet/roles", "the victim is listed as a witness")
-        if case.ties:
-            suspicions = [g.suspects for g in case.witness_groups]
-            for suspicion in (*suspicions, Suspicion(solution.murderer, solution.motive)):
+        if case.ties:  # the solution's motive is a suspicion's, which check_unique checks
+            for suspicion in (g.suspects for g in case.witness_groups):
                 if suspicion.motive not in case.ties.get(suspicion.suspect, ()):
                     self.fail(
                         "sheet/motive-tie",
