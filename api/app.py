@@ -8,6 +8,8 @@ import swagger_ui_bundle
 from flask import Flask, Response, send_from_directory
 
 from api import config, errors
+from api.contract import state_the_contract
+from api.ids import IdConverter, id_schema
 from api.problem_docs import ProblemResponsesPlugin
 from api.resources import (
     StrictJSONProvider,
@@ -17,6 +19,7 @@ from api.resources import (
     require_json_body,
     systems,
 )
+from api.schemas import GameRequestSchema
 from api.service import Service
 from api.storage import Store
 from api.systems import load_systems
@@ -39,7 +42,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         store.migrate()
     app.extensions["casebook"] = Service(store)
 
+    app.url_map.converters["id"] = IdConverter
     api = errors.ProblemApi(app, spec_kwargs={"extra_plugins": [ProblemResponsesPlugin()]})
+    api.register_converter(IdConverter, id_schema)
+    state_the_contract(api, GameRequestSchema)
     api.spec.components.security_scheme("bearerAuth", BEARER_SCHEME)
     for module in (health, systems, cases, games):
         api.register_blueprint(module.blp)

@@ -26,7 +26,7 @@ def from_env(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
         "MAX_CONTENT_LENGTH": MAX_CONTENT_LENGTH,
         "API_TITLE": "casebook",
         "API_VERSION": version("casebook"),
-        "OPENAPI_VERSION": "3.0.3",
+        "OPENAPI_VERSION": "3.1.0",
         "OPENAPI_URL_PREFIX": "/",
         "OPENAPI_JSON_PATH": "openapi.json",
         "OPENAPI_SWAGGER_UI_PATH": "/docs",

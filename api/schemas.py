@@ -13,19 +13,31 @@ from typing import Any
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from api.contract import SYSTEM_FIELD
+from api.ids import ID_PATTERN, ID_RULE
+from api.names import Name
 from generator.registry import SEED_LIMIT
 from narration import CLOCKS, DEFAULT_CLOCK
 
-ID = validate.Length(min=1, max=64)
-NAME = validate.Length(min=1, max=40)
+ID = validate.Regexp(ID_PATTERN, error=ID_RULE)
 #: The largest step number a query may name: far beyond any game, far below SQLite's limit.
 MAX_STEP = 2**53
 MAX_SEATS = 16
 DIFFICULTIES = ("easy", "standard", "hard")
 
 
+class WholeNumber(fields.Integer):
+    """An integer as JSON Schema has it: ``400`` or ``400.0``, never ``"400"``, ``true`` or
+    ``400.5`` (strict about the type, as every request number here is)."""
+
+    def _validated(self, value: Any) -> int:
+        if isinstance(value, float) and value.is_integer() and not isinstance(value, bool):
+            value = int(value)
+        return super()._validated(value)
+
+
 def _seed() -> fields.Integer:
-    return fields.Integer(
+    return WholeNumber(
         strict=True,
         validate=validate.Range(min=0, max=SEED_LIMIT - 1),
         metadata={"description": "fixes everything random; omitted: chosen at random"},
@@ -109,7 +121,7 @@ class SystemListSchema(ma.Schema):
 
 
 class CaseRequestSchema(ma.Schema):
-    system = fields.String(required=True, validate=ID)
+    system = fields.String(required=True, validate=ID, metadata=SYSTEM_FIELD)
     seed = _seed()
     difficulty = fields.String(validate=validate.OneOf(DIFFICULTIES))
     options = fields.Dict(
@@ -216,14 +228,14 @@ class AnswerSchema(ma.Schema):
 
 
 class SeatRequestSchema(ma.Schema):
-    name = fields.String(required=True, validate=NAME)
+    name = Name(required=True)
     bot = fields.Boolean(load_default=False)
 
 
 class GameRequestSchema(ma.Schema):
-    system = fields.String(required=True, validate=ID)
+    system = fields.String(required=True, validate=ID, metadata=SYSTEM_FIELD)
     mode = fields.String(required=True, validate=ID)
-    seed = fields.Integer(
+    seed = WholeNumber(
         strict=True,
         validate=validate.Range(min=0, max=SEED_LIMIT - 1),
         metadata={
@@ -365,7 +377,7 @@ class DeductionsSchema(ma.Schema):
 
 class TableRequestSchema(ma.Schema):
     inspectors = fields.List(
-        fields.String(validate=NAME),
+        Name(),
         required=True,
         validate=validate.Length(min=1, max=MAX_SEATS),
         metadata={"description": "the names of the inspectors at the table, in seat order"},
@@ -391,7 +403,7 @@ class TableCreatedSchema(TableSchema):
 
 def _inspector(*, strict: bool = True) -> fields.Integer:
     """Strict in a JSON body; a query string's digits are read as a number."""
-    return fields.Integer(
+    return WholeNumber(
         strict=strict,
         required=True,
         validate=validate.Range(min=0, max=MAX_SEATS - 1),

@@ -37,6 +37,9 @@ ETAG = {"ETag": {"schema": {"type": "string"}, "description": "a strong hash of 
 
 _BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
 _VERSION_TAG = re.compile(r'(?:W/)?"?([0-9]{1,18})"?')
+#: What ``If-Match`` may hold, as the description states it: ``*`` or version tags.
+IF_MATCH_PATTERN = r'^\s*(\*|(W/)?"?[0-9]{1,18}"?(\s*,\s*(W/)?"?[0-9]{1,18}"?)*)\s*$'
+_IF_MATCH = re.compile(IF_MATCH_PATTERN)
 
 
 def service() -> Service:
@@ -58,14 +61,18 @@ def if_match() -> frozenset[int] | None:
     raw = request.headers.get("If-Match")
     if raw is None:
         return None
+    if not _IF_MATCH.fullmatch(raw):
+        raise Problem(
+            400,
+            "request/bad-if-match",
+            'If-Match holds versions ("3", 3 or W/"3") separated by commas, or *.',
+        )
     versions: set[int] = set()
     for tag in raw.split(","):
         tag = tag.strip()
         if tag == "*":
             return None
-        match = _VERSION_TAG.fullmatch(tag)
-        if match:
-            versions.add(int(match.group(1)))
+        versions.add(int(_VERSION_TAG.fullmatch(tag).group(1)))  # type: ignore[union-attr]
     return frozenset(versions)
 
 

@@ -39,8 +39,8 @@ CLOCK = {"location": "query", "unknown": ma.RAISE}
 
 blp = Blueprint("cases", __name__, url_prefix="/v1", description="Cases for authors and tables.")
 
-CASE = "/cases/<string(maxlength=64):case_id>"
-TABLE = f"{CASE}/tables/<string(maxlength=64):table_id>"
+CASE = "/cases/<id:case_id>"
+TABLE = f"{CASE}/tables/<id:table_id>"
 
 
 @blp.route("/cases")

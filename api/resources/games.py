@@ -15,6 +15,7 @@ from api.problem_docs import refusals
 from api.resources import (
     BEARER,
     ETAG,
+    IF_MATCH_PATTERN,
     IF_NONE_MATCH,
     if_match,
     service,
@@ -38,15 +39,16 @@ from rules.core import Action
 
 blp = Blueprint("games", __name__, url_prefix="/v1", description="Games, seat by seat.")
 
-GAME = "/games/<string(maxlength=64):game_id>"
+GAME = "/games/<id:game_id>"
 #: ``?clock=24h``: how the narrated text says times (the table's 7:30 pm by default).
 CLOCK = {"location": "query", "unknown": ma.RAISE}
 IF_MATCH = {
     "in": "header",
     "name": "If-Match",
     "required": False,
-    "schema": {"type": "string"},
-    "description": 'the version you read ("3", 3 or W/"3"): 412 if the game moved on',
+    "schema": {"type": "string", "pattern": IF_MATCH_PATTERN},
+    "description": 'the version you read ("3", 3 or W/"3"), several separated by commas, or *: '
+    "412 if the game moved on",
 }
 
 

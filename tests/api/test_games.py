@@ -192,13 +192,25 @@ def test_if_match_accepts_the_current_version(client: FlaskClient, duel: Table, 
     assert response.get_json()["version"] == 1
 
 
-@pytest.mark.parametrize("tag", ['"1"', "7", 'W/"-1"', "banana", '"99999999999999999999999"'])
+@pytest.mark.parametrize("tag", ['"1"', "7", 'W/"2", 3'])
 def test_a_stale_if_match_is_412_and_changes_nothing(
     client: FlaskClient, duel: Table, tag: str
 ) -> None:
     before = game_state(client, duel)
     response = act(client, duel, 0, {"type": "investigate"}, **{"If-Match": tag})
     assert_problem(response, 412, "game/version-mismatch")
+    assert game_state(client, duel) == before
+
+
+@pytest.mark.parametrize(
+    "tag", ['W/"-1"', "banana", '"99999999999999999999999"', "", " ", '"0", banana', '"0",']
+)
+def test_an_if_match_that_is_no_version_is_400_and_changes_nothing(
+    client: FlaskClient, duel: Table, tag: str
+) -> None:
+    before = game_state(client, duel)
+    response = act(client, duel, 0, {"type": "investigate"}, **{"If-Match": tag})
+    assert_problem(response, 400, "request/bad-if-match")
     assert game_state(client, duel) == before
 
 

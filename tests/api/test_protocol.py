@@ -195,7 +195,8 @@ def test_defaults_fill_the_options_left_out(client: FlaskClient) -> None:
         (NIGHTFALL, "manor", {"nights": "3"}, "options/bad-choice", "/options/nights"),
         (NIGHTFALL, "manor", {"charms": 1}, "options/bad-choice", "/options/charms"),
         (NIGHTFALL, "manor", {"charms": None}, "options/bad-choice", "/options/charms"),
-        (NIGHTFALL, "manor", {"a/b": 1}, "options/unknown", "/options/a~1b"),
+        (NIGHTFALL, "manor", {"a.b": 1}, "options/unknown", "/options/a.b"),
+        (NIGHTFALL, "manor", {"a/b": 1}, "request/invalid", "/options/a~1b/key"),  # no id
         (TOY, "solo", {"turn_limit": 100}, "options/unknown", "/options/turn_limit"),
     ],
 )
