@@ -72,7 +72,10 @@ class InProcess:
         response = self.client.open(
             path, method=method, headers=sent, **({} if body is None else {"json": body})
         )
-        text = response.get_data(as_text=True)
+        try:
+            text = response.get_data(as_text=True)
+        finally:
+            response.close()  # a file it streamed (the docs' assets) is closed at once
         return Answer(response.status_code, dict(response.headers), text, _parsed(text))
 
 
