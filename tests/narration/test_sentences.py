@@ -34,7 +34,7 @@ def never(event: Mapping[str, Any]) -> bool:
 #: (event type, words, what must hold of the event for a sentence to say them).
 CLAIMS: list[tuple[str, str, Holds]] = [
     # Turning a map card over puts nobody in the room: no door opens, nobody looks up.
-    ("location-revealed", r"door|enter|walk|step|look|silent|inside|Inside", never),
+    ("location-revealed", r"door|open|enter|walk|step|look|silent|inside|Inside", never),
     ("location-revealed", r"No token|no token", lambda e: not e["characters"]),
     (
         "location-revealed",

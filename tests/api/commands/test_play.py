@@ -252,7 +252,7 @@ def test_b_goes_back_from_a_parameter_to_the_actions() -> None:
     text = transcript(table)
     assert text.count("What will Player do?") == 3
     assert text.count("Where will the new card lie?") == 2
-    assert "Player turned over" in text or "drawn by Player" in text or ("Player opened up" in text)
+    assert "Player turned over" in text or "drawn by Player" in text or "Player added" in text
 
 
 def test_the_end_of_input_quits_cleanly() -> None:
