@@ -193,6 +193,12 @@ def _weapon_by_the_holder(case: MbmCase, heard: Heard, open_: list[Answer]) -> l
     return _standing_by_weapon(case, heard, open_)
 
 
+def _fewest_prints(case: MbmCase, heard: Heard, open_: list[Answer]) -> list[Answer]:
+    """Without forensics: whoever left prints on the fewest weapons did it."""
+    held = Counter(prints for prints in heard.prints.values() if prints is not None)
+    return _most(open_, lambda a: -held[a[0]])
+
+
 def _first_tie(case: MbmCase, heard: Heard, open_: list[Answer]) -> list[Answer]:
     """Without suspicions: the first tie the murderer's biography names."""
     return [a for a in open_ if case.ties.get(a[0], ("",))[0] == a[2]]
@@ -261,6 +267,7 @@ def detectives(habits: Habits) -> list[Detective]:
         Detective("the discoverer's answers name them", "dusting", _discoverer_names),
         Detective("weapon by its holder's token", "forensics", _weapon_by_the_holder),
         Detective("weapon matching the cause most often", "forensics", weapon_by_cause),
+        Detective("prints on the fewest weapons did it", "forensics", _fewest_prints),
         Detective("motive: the biography's first tie", "suspicions", _first_tie),
         Detective("motive most often the answer", "suspicions", motive_by_habit),
         Detective("time as far before the discovery as usual", "sightings", time_by_habit),
