@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 
 import pytest
 from flask import Flask
@@ -76,8 +77,27 @@ def test_missing_body_is_415(client: FlaskClient) -> None:
         b'{"system": "\\ud800"}',
         b"[" * 30_000 + b"]" * 30_000,
         b"\xff\xfe",
+        b"\xef\xbb\xbf" + json.dumps(GAME).encode(),
+        json.dumps(GAME).encode("utf-16"),
+        json.dumps(GAME).encode("utf-16-le"),
+        json.dumps(GAME).encode("utf-32"),
+        '{"seats": [{"name": "Zo\xe9"}]}'.encode("latin-1"),
     ],
-    ids=["truncated", "empty", "nan", "infinity", "overflow", "surrogate", "deep", "bad-utf8"],
+    ids=[
+        "truncated",
+        "empty",
+        "nan",
+        "infinity",
+        "overflow",
+        "surrogate",
+        "deep",
+        "bad-utf8",
+        "utf8-bom",  # RFC 8259: UTF-8 only, and no byte order mark
+        "utf16-bom",
+        "utf16-no-bom",
+        "utf32",
+        "latin1",
+    ],
 )
 def test_malformed_json_is_400(client: FlaskClient, body: bytes) -> None:
     response = client.post("/v1/games", data=body, content_type="application/json")
