@@ -4,7 +4,7 @@
    ties to the victim, the murderer and the decoys, when each is seen near the scene, the
    weapons, the testimony, where everyone ends the evening, the prints.
 2. **Timeline** (:mod:`.model`, z3): every character's room in every slot under the floor plan,
-   the murder, the discovery, the pins and the visits.
+   the murder, the discovery and the pins.
 3. **Proof**: z3 shows that no other (murderer, weapon, motive, time) fits what a player can
    learn (push, assert the facts and the negated solution, unsat, pop), and the independent
    verifier (:mod:`.verify`) checks the whole sheet again by enumeration, including that every
