@@ -13,13 +13,18 @@ pooled over the three difficulties, a tolerance of :data:`POINTS` plus three sta
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
 
 import generator.murdered_by_midnight  # noqa: F401  (registers the generator)
+import rules.murdered_by_midnight  # noqa: F401  (registers the system)
 from generator import registry
+from rules import registry as registry_of_rules
+from rules.core import Seat, start
 from rules.murdered_by_midnight.case import SYSTEM_ID, MbmCase, from_envelope
+from rules.murdered_by_midnight.reasoning import Notes
 
 from . import shortcuts
 from .shortcuts import Detective, Habits, candidates, hear, is_within, score
@@ -142,3 +147,23 @@ def test_sightings_near_the_scene_fall_after_the_death_too(
                 assert case.timeline[saw.person][order(saw.time)] != case.scene
                 later += 1
     assert later > len(_pooled(cases)) // 4, later
+
+
+def test_the_detective_bot_needs_the_envelopes() -> None:
+    """The engine's bot accuses from its own view; at that moment its view proves the solution,
+    and the same view without the envelopes (no dusting, no forensics) proves nothing."""
+    system = registry_of_rules.get(SYSTEM_ID)
+    for seed in range(12):
+        envelope = registry.generate(SYSTEM_ID, seed, {"difficulty": "standard"})
+        case, state = start(system, envelope, [Seat("Bot", True)], "solo", seed=seed)
+        rng = random.Random(seed)
+        while system.result(case, state) is None:
+            view = system.view(case, state, 0)
+            action = system.bot_choose(view, system.legal_actions(case, state, 0), rng)
+            if action.type == "accuse":
+                assert Notes.from_view(view).solution(view["case"]) == envelope["solution"]
+                blind = {**view, "envelopes": []}
+                assert Notes.from_view(blind).solution(view["case"]) is None
+            state, _ = system.apply(case, state, 0, action)
+        outcome = system.result(case, state)
+        assert outcome is not None and outcome.ending == "solved", seed
