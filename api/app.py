@@ -7,8 +7,9 @@ from typing import Any
 import swagger_ui_bundle
 from flask import Flask, Response, send_from_directory
 
-from api import config, errors
+from api import config, errors, idempotency
 from api.contract import state_the_contract
+from api.idempotency import IdempotencyKeyPlugin
 from api.ids import IdConverter, id_schema
 from api.problem_docs import ProblemResponsesPlugin
 from api.resources import (
@@ -43,7 +44,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["casebook"] = Service(store)
 
     app.url_map.converters["id"] = IdConverter
-    api = errors.ProblemApi(app, spec_kwargs={"extra_plugins": [ProblemResponsesPlugin()]})
+    api = errors.ProblemApi(
+        app, spec_kwargs={"extra_plugins": [IdempotencyKeyPlugin(), ProblemResponsesPlugin()]}
+    )
     api.register_converter(IdConverter, id_schema)
     state_the_contract(api, GameRequestSchema)
     api.spec.components.security_scheme("bearerAuth", BEARER_SCHEME)
@@ -51,6 +54,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         api.register_blueprint(module.blp)
     errors.register(app)
     app.before_request(require_json_body)
+    idempotency.register(app)  # after the body checks: a malformed request claims no key
     app.add_url_rule("/docs/assets/<path:filename>", "docs_assets", _docs_asset)
     return app
 

@@ -108,3 +108,14 @@ tables = sa.Table(
     sa.Column("created_at", UTCDateTime, nullable=False),
     sa.Column("updated_at", UTCDateTime, nullable=False),
 )
+
+idempotency_keys = sa.Table(
+    "idempotency_keys",
+    metadata,
+    sa.Column("lookup", sa.String(64), primary_key=True),  # hash of scope and key
+    sa.Column("fingerprint", sa.String(64), nullable=False),  # hash of the request
+    sa.Column("status", sa.Integer, nullable=True),  # None while the first request runs
+    sa.Column("sealed", sa.LargeBinary, nullable=True),  # the answer, sealed with the key
+    sa.Column("created_at", UTCDateTime, nullable=False),
+    sa.Index("idempotency_keys_created_at", "created_at"),
+)

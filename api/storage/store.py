@@ -29,6 +29,7 @@ from api.storage.engine import (
 from api.storage.failures import translated
 from api.storage.gate import WriterGate, no_gate
 from api.storage.hot import HotPath
+from api.storage.idempotency import IdempotencyStore
 from api.storage.records import (
     OpenGame,
     StoredCase,
@@ -77,6 +78,8 @@ class Store:
         self._hot = HotPath(self._engine, self._gate)
         #: Table sessions and each case's accusation bound (``api/storage/tables.py``).
         self.tables = TableStore(self._gate, self._reader, self._writer)
+        #: The rows behind ``Idempotency-Key`` (``api/storage/idempotency.py``).
+        self.idempotency = IdempotencyStore(self._gate, self._reader, self._writer)
 
     @property
     def engine(self) -> Engine:

@@ -20,7 +20,7 @@ from tests.api.storage.conftest import new_game, step
 from tests.api.storage.stored import read_game
 
 REPO = Path(__file__).resolve().parents[3]
-HEAD = "0003"
+HEAD = "0004"
 
 
 def head_revisions(store: Store) -> list[str]:
