@@ -22,6 +22,9 @@ def from_env(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
         "PLUGINS": plugin_modules(environ.get("CASEBOOK_PLUGINS", "")),
         "SQLITE_SYNCHRONOUS": environ.get("CASEBOOK_SQLITE_SYNCHRONOUS", "full").strip().lower(),
         "PORT": int(environ.get("PORT", "8000")),
+        #: ``api/ratelimits.py``: empty for the defaults, ``off``, or ``name=rate;...``.
+        "RATE_LIMITS": environ.get("CASEBOOK_RATE_LIMITS", ""),
+        "RATE_LIMIT_STORAGE": environ.get("CASEBOOK_RATE_LIMIT_STORAGE", ""),
         "AUTO_MIGRATE": True,
         "MAX_CONTENT_LENGTH": MAX_CONTENT_LENGTH,
         "API_TITLE": "casebook",

@@ -41,6 +41,7 @@ _HTTP_PROBLEMS: dict[int, tuple[str, str]] = {
     415: ("request/unsupported-media-type", "The request body must be application/json."),
     422: ("request/invalid", "Some fields of the request are invalid."),
     428: ("precondition-required", "This request needs a precondition header."),
+    429: ("rate-limited", "Too many requests of this kind; try again later."),
     500: ("internal-error", "Something went wrong on our side; it has been logged."),
     501: ("not-implemented", "This is not implemented yet."),
     503: ("service-unavailable", "The service is busy; try again shortly."),
@@ -49,6 +50,7 @@ _HTTP_PROBLEMS: dict[int, tuple[str, str]] = {
 _ERROR_HEADERS: dict[int, dict[str, Any]] = {
     401: {"WWW-Authenticate": {"schema": {"type": "string"}, "required": True}},
     405: {"Allow": {"schema": {"type": "string"}, "required": True}},
+    429: {"Retry-After": {"schema": {"type": "string"}, "required": True}},
     503: {"Retry-After": {"schema": {"type": "string"}, "required": True}},
 }
 

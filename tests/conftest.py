@@ -80,7 +80,12 @@ PLUGINS = ("tests.toy",)
 def make_app(database: Path) -> Flask:
     """The API on a fresh SQLite file, with Toy Culprit loaded beside the built-in systems."""
     return create_app(
-        {"TESTING": True, "DATABASE_URL": f"sqlite:///{database}", "PLUGINS": PLUGINS}
+        {
+            "TESTING": True,
+            "DATABASE_URL": f"sqlite:///{database}",
+            "PLUGINS": PLUGINS,
+            "RATE_LIMITS": "off",  # tests make games fast; tests/api/test_ratelimits.py limits
+        }
     )
 
 

@@ -45,6 +45,7 @@ TABLE = f"{CASE}/tables/<id:table_id>"
 
 @blp.route("/cases")
 class Cases(MethodView):
+    @refusals(blp, 429)
     @blp.arguments(CaseRequestSchema)
     @blp.arguments(ClockQuerySchema(), **CLOCK)
     @blp.response(201, CaseCreatedSchema)
@@ -80,7 +81,7 @@ class Accusations(MethodView):
     @blp.arguments(AccusationSchema)
     @blp.response(200, AccusationResultSchema)
     @blp.doc(security=[{}, *BEARER])
-    @refusals(blp, 409)
+    @refusals(blp, 409, 429)
     def post(self, body: dict[str, Any], case_id: str) -> dict[str, Any]:
         """Check an accusation against a case
 
@@ -125,7 +126,7 @@ class Questions(MethodView):
 class Tables(MethodView):
     @blp.arguments(TableRequestSchema)
     @blp.response(201, TableCreatedSchema)
-    @refusals(blp, 409)
+    @refusals(blp, 409, 429)
     def post(self, body: dict[str, Any], case_id: str) -> dict[str, Any]:
         """Open a table session
 

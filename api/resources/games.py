@@ -54,6 +54,7 @@ IF_MATCH = {
 
 @blp.route("/games")
 class Games(MethodView):
+    @refusals(blp, 429)
     @blp.arguments(GameRequestSchema())
     @blp.response(201, GameCreatedSchema)
     def post(self, body: dict[str, Any]) -> dict[str, Any]:

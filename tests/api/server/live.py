@@ -60,6 +60,7 @@ class LiveServer:
             "CASEBOOK_DATABASE_URL": self.database_url,
             "CASEBOOK_PLUGINS": "tests.toy",
             "PYTHONPATH": str(ROOT),
+            "CASEBOOK_RATE_LIMITS": "off",  # tests and benchmarks make games fast
             **self.env,
         }
         command = [str(CASEBOOK), "serve", "--port", str(self.port), "--workers", str(self.workers)]
