@@ -7,7 +7,7 @@ from typing import Any
 import swagger_ui_bundle
 from flask import Flask, Response, send_from_directory
 
-from api import config, errors, idempotency, ratelimits
+from api import config, errors, housekeeping, idempotency, ratelimits
 from api.contract import state_the_contract
 from api.idempotency import IdempotencyKeyPlugin
 from api.ids import IdConverter, id_schema
@@ -54,6 +54,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         api.register_blueprint(module.blp)
     errors.register(app)
     ratelimits.install(app)  # first of the checks: a client over its limit costs little
+    housekeeping.install(app)
     app.before_request(require_json_body)
     idempotency.register(app)  # after the body checks: a malformed request claims no key
     app.add_url_rule("/docs/assets/<path:filename>", "docs_assets", _docs_asset)

@@ -206,6 +206,27 @@ def migrate() -> None:
     click.echo("database schema is up to date")
 
 
+@cli.command()
+@click.option(
+    "--keep-finished-days",
+    type=click.IntRange(min=0),
+    envvar="CASEBOOK_KEEP_FINISHED_DAYS",
+    default=30,
+    show_default=True,
+    help="forget games finished longer ago (default: $CASEBOOK_KEEP_FINISHED_DAYS or 30)",
+)
+def tidy(keep_finished_days: int) -> None:
+    """Forget old finished games and idempotency keys now (servers also do it hourly)."""
+    from datetime import timedelta
+
+    from api import housekeeping
+    from api.app import create_app
+
+    store = create_app({"AUTO_MIGRATE": False}).extensions["casebook"].store
+    forgotten = housekeeping.tidy(store, timedelta(days=keep_finished_days))
+    click.echo("forgot " + ", ".join(f"{count} {kind}" for kind, count in forgotten.items()))
+
+
 # ------------------------------------------------------------------------------- cases
 
 SEED = click.IntRange(min=0)

@@ -25,6 +25,8 @@ def from_env(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
         #: ``api/ratelimits.py``: empty for the defaults, ``off``, or ``name=rate;...``.
         "RATE_LIMITS": environ.get("CASEBOOK_RATE_LIMITS", ""),
         "RATE_LIMIT_STORAGE": environ.get("CASEBOOK_RATE_LIMIT_STORAGE", ""),
+        #: ``api/housekeeping.py``: finished games are forgotten after this many days.
+        "KEEP_FINISHED_DAYS": int(environ.get("CASEBOOK_KEEP_FINISHED_DAYS", "30")),
         "AUTO_MIGRATE": True,
         "MAX_CONTENT_LENGTH": MAX_CONTENT_LENGTH,
         "API_TITLE": "casebook",

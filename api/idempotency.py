@@ -9,7 +9,7 @@ same key and learns what happened instead of doing it twice:
   repeat that arrives while the first still runs waits for its answer (up to ``WAIT_S``);
 - the same key with another body is a 422 ``idempotency/key-reused`` (on another path, or
   with another token, it is another key);
-- keys are kept ``KEEP`` (a day): each server process purges older ones hourly, as it serves.
+- keys are kept ``KEEP`` (a day), then forgotten (``api/housekeeping.py``).
 
 A key is scoped to the caller's bearer token (or its absence) and the path, hashed with them;
 neither the key nor the answer is stored in the clear: the answer is sealed (AES-GCM) with a
@@ -96,18 +96,6 @@ def purge(store: Store, now: datetime | None = None) -> int:
     return store.idempotency.purge((now or datetime.now(UTC)) - KEEP)
 
 
-#: When this process last purged old keys (``time.monotonic``); it does so hourly.
-_PURGED_AT: list[float] = []
-_PURGE_EVERY_S = 3600.0
-
-
-def _purge_now_and_then() -> None:
-    now = time.monotonic()
-    if not _PURGED_AT or now - _PURGED_AT[-1] >= _PURGE_EVERY_S:
-        _PURGED_AT[:] = [now]
-        purge(_store())
-
-
 def _store() -> Store:
     store: Store = current_app.extensions["casebook"].store
     return store
@@ -121,7 +109,6 @@ def _claim_or_replay() -> Response | None:
         raise Problem(
             400, "idempotency/bad-key", "An Idempotency-Key is 1 to 255 visible ASCII characters."
         )
-    _purge_now_and_then()
     scope = f"{bearer_token(request.headers.get('Authorization')) or ''}\n{request.path}\n{key}"
     claim = _Claim(
         lookup=hashlib.sha256(b"lookup\n" + scope.encode()).hexdigest(),

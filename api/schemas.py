@@ -275,6 +275,12 @@ class GameCreatedSchema(ma.Schema):
     status = fields.String(required=True, validate=validate.OneOf(("active", "finished")))
     options = fields.Dict(required=True, metadata={"description": "every option, resolved"})
     seats = fields.List(fields.Nested(SeatSchema), required=True)
+    watch_token = fields.String(
+        metadata={
+            "description": "a game of bots only: shown once, the bearer token that reads it "
+            "(as seat 0 sees it) but cannot act"
+        }
+    )
 
 
 class StandingSchema(ma.Schema):

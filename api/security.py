@@ -49,3 +49,10 @@ class Unauthenticated(CasebookError):
 
     code = "auth/unauthenticated"
     status = 401
+
+
+class WatchOnly(CasebookError):
+    """A token that may read a game but not act in it (a game of bots only: its watch token)."""
+
+    code = "auth/watch-only"
+    status = 403

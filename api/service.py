@@ -207,6 +207,9 @@ class Service:
             system, opened.case, state, bots=bots, seed=game_seed, steps_so_far=0
         )
         tokens = {number: security.new_token() for number, seat in enumerate(table) if not seat.bot}
+        watch = None if tokens else security.new_token()  # bots only: someone may read it
+        if watch is not None:
+            tokens[0] = watch
         game = self.store.create_game(
             system=system_id,
             mode=mode,
@@ -234,10 +237,10 @@ class Service:
             "options": game.options,
             "seats": [
                 {"number": seat.number, "name": seat.name, "bot": seat.bot}
-                | ({"token": tokens[seat.number]} if seat.number in tokens else {})
+                | ({"token": tokens[seat.number]} if seat.number in tokens and not seat.bot else {})
                 for seat in game.seats
             ],
-        }
+        } | ({"watch_token": watch} if watch is not None else {})
 
     def read_game(
         self, game_id: str, token: str | None, clock: str = DEFAULT_CLOCK
@@ -346,6 +349,8 @@ class Service:
         clock: str,
     ) -> dict[str, Any]:
         game, seat, opened = self._open(game_id, token)
+        if any(s.bot for s in game.seats if s.number == seat):
+            raise security.WatchOnly("This token watches a game of bots; it cannot act in it.")
         if if_match is not None and game.version not in if_match:
             raise VersionMismatch(f"The game is at version {game.version}; read it again.")
         system = registry.get(game.system)

@@ -103,7 +103,7 @@ class Actions(MethodView):
     @blp.arguments(ClockQuerySchema(), **CLOCK)
     @blp.response(200, PlayedSchema)
     @blp.doc(security=BEARER, parameters=[IF_MATCH])
-    @refusals(blp, 409, 412)
+    @refusals(blp, 403, 409, 412)
     def post(self, body: dict[str, Any], query: dict[str, Any], game_id: str) -> dict[str, Any]:
         """Take an action
 

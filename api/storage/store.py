@@ -31,13 +31,14 @@ from api.storage.gate import WriterGate, no_gate
 from api.storage.hot import HotPath
 from api.storage.idempotency import IdempotencyStore
 from api.storage.records import (
+    FINISHED,
     OpenGame,
     StoredCase,
     StoredGame,
     StoredSeat,
     StoredStep,
 )
-from api.storage.schema import cases, games, seats, steps
+from api.storage.schema import cases, games, seats, steps, tables
 from api.storage.tables import TableStore
 
 _ID_BYTES = 16  # 128 random bits: IDs can be neither guessed nor enumerated
@@ -102,6 +103,28 @@ class Store:
     def dispose(self) -> None:
         """Close every pooled connection."""
         self._engine.dispose()
+
+    # Housekeeping
+
+    def purge_finished(self, before: datetime) -> dict[str, int]:
+        """Forget games and tables finished before ``before``, with their seats and steps, and
+        the cases made for those games alone; how many of each."""
+        with translated("purge old games"), self._gate(), self._writer.begin() as conn:
+            old_games = conn.execute(
+                sa.delete(games).where(games.c.status == FINISHED, games.c.updated_at < before)
+            ).rowcount
+            old_tables = conn.execute(
+                sa.delete(tables).where(tables.c.status == FINISHED, tables.c.updated_at < before)
+            ).rowcount
+            orphans = conn.execute(
+                sa.delete(cases).where(
+                    cases.c.author_token_hash.is_(None),
+                    cases.c.created_at < before,
+                    cases.c.id.not_in(sa.select(games.c.case_id)),
+                    cases.c.id.not_in(sa.select(tables.c.case_id)),
+                )
+            ).rowcount
+        return {"games": old_games, "tables": old_tables, "cases": orphans}
 
     # Cases
 
