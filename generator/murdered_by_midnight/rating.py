@@ -46,9 +46,9 @@ from .maker import learnable_facts
 
 LABELS = ((32.0, "gentle"), (43.0, "tricky"))
 #: The detective bot's turns: constant, per location, per living character, per weapon.
-TURNS = (1.42, 1.75, 2.0, 0.75)
+TURNS = (1.38, 1.65, 2.01, 0.86)
 #: The detective bot's Author questions, likewise.
-QUESTIONS = (1.67, 0.79, 1.97, 0.71)
+QUESTIONS = (1.28, 0.76, 2.0, 0.76)
 
 
 def rate(case: MbmCase) -> dict[str, Any]:

@@ -359,18 +359,18 @@ def test_the_room_code_follows_the_floor_plan_in_houses_of_any_size(rooms: int) 
 #: must give the same case in every version unless a change means to alter cases. Regenerate
 #: with ``.venv/bin/python -m tests.generator.murdered_by_midnight.test_generator``.
 GOLDEN = {
-    "easy/0": "5934a2d392a7986d4ec0004c3ebf7ec9e6e3e16b5edaa2da82366797d1f33790",
-    "easy/1": "3de0e3a4809495f637d82996a04af01bff107f7167a8f8f60e1d5602587fedd2",
-    "easy/17": "fcadef450b1789ec127dab73170677ec67b8adbb1562680c2ad456bea5a2c58e",
-    "easy/123456789": "d21c6fa3d5422a2562f5e945b1880a44bf88c919681817b772a7e3a815eb64f2",
-    "standard/0": "e257cf4aec5e7d6c91fd524d3cf8cf7cde4386f1f6f7f0e82c4eaf58f368edfc",
-    "standard/1": "6243079c04a4018db42ff8c31db0de63fc0d3f2ffbbd2781edc9ef60891ffd27",
-    "standard/17": "bbcc67a73701df528a31c99fcd281210c2f92ae4bfdeb8f4fe0a84b47ad77576",
-    "standard/123456789": "f339f4970a6f4e73e2dbfeabcd4aabc5bd2ef8382fe32c4f98eca2694d7ea851",
-    "hard/0": "61f5b6bde512360ebd992aa7e872a9412c568068d9045a8e756b9fae14f081c1",
-    "hard/1": "c9cc421a3f481a7b661e447bf68521b1b62f537012bd10523d76f727d4ab1bb8",
-    "hard/17": "4c4e22890b802c9282f2c9a05dbc49e818a890e7186a8f6d7c73cbf46c3d400f",
-    "hard/123456789": "9bcec913bb39e263a21a58086530a3f3e45366cd4c7735fa8d2b472a4c09d546",
+    "easy/0": "c36d97c5c9d885af4772defd7da1c746c1d619a660d21f191a12a7f043328476",
+    "easy/1": "c9c3c08f687ba9b0136091cff1ed9d789ea6151ea60f7d6ea2cf9cfae428562d",
+    "easy/17": "63f5dd068b769cdee87082196ed0e43bfc28f77176a972cda5b9c74132d829f2",
+    "easy/123456789": "538729e9771b269259add02a1e229ef785a6b4cd4b169b0ac0eb9e784cb95e8b",
+    "standard/0": "9115c947fc0d090bbb47909991ac0a76136d01b2f99ce1db0b7127b2ca2ae216",
+    "standard/1": "e0691085e3730bb8ea78a4a661071e3adb89e89fa9eebf4322757ba08de22f4b",
+    "standard/17": "465ab827132a0e203270a7f9e4ceef9e9208b10f0005531e76e5bac0f5a601fa",
+    "standard/123456789": "40bd8807b97dc7ad156df5b8f656f013ee925e2c7fdbb15f34a7660a3830048e",
+    "hard/0": "660bd26a2b3b1a4f322ab38496cf51d0f6744f3c02529a572f7589b414a17e32",
+    "hard/1": "c1eb3cf23618835310d48df584c96b687fc4d838baa3b9e3588fd498db2c461b",
+    "hard/17": "eaddf5d9b4a1610099f3b50187e415e4cc3b015dcc424db55641da2c5756cc0c",
+    "hard/123456789": "eb8b278827d973857b64393896b2baf1bb148a13df8145a967a6d30d89e3daeb",
 }
 
 

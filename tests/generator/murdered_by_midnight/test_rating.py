@@ -94,8 +94,13 @@ def fit() -> None:
             rows.append([1.0, len(case.locations), len(case.characters) - 1, len(case.weapons)])
             turns.append(float(taken))
             questions.append(float(asked))
-    print("TURNS =", tuple(round(w, 2) for w in _least_squares(rows, turns)))
-    print("QUESTIONS =", tuple(round(w, 2) for w in _least_squares(rows, questions)))
+    for name, targets in (("TURNS", turns), ("QUESTIONS", questions)):
+        weights = _least_squares(rows, targets)
+        fitted = [sum(w * x for w, x in zip(weights, row, strict=True)) for row in rows]
+        mean = statistics.fmean(targets)
+        residual = sum((t - f) ** 2 for t, f in zip(targets, fitted, strict=True))
+        r2 = 1 - residual / sum((t - mean) ** 2 for t in targets)
+        print(f"{name} = {tuple(round(w, 2) for w in weights)}  # R² {r2:.2f}")
 
 
 if __name__ == "__main__":
