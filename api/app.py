@@ -41,7 +41,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     store = Store(app.config["DATABASE_URL"], sqlite_synchronous=app.config["SQLITE_SYNCHRONOUS"])
     if app.config["AUTO_MIGRATE"]:
         store.migrate()
-    app.extensions["casebook"] = Service(store)
+    running_limit = app.config["RUNNING_GAMES_PER_CLIENT"] or None
+    app.extensions["casebook"] = Service(store, running_limit=running_limit)
 
     app.url_map.converters["id"] = IdConverter
     api = errors.ProblemApi(

@@ -215,15 +215,26 @@ def migrate() -> None:
     show_default=True,
     help="forget games finished longer ago (default: $CASEBOOK_KEEP_FINISHED_DAYS or 30)",
 )
-def tidy(keep_finished_days: int) -> None:
-    """Forget old finished games and idempotency keys now (servers also do it hourly)."""
+@click.option(
+    "--keep-idle-days",
+    type=click.IntRange(min=0),
+    envvar="CASEBOOK_KEEP_IDLE_DAYS",
+    default=90,
+    show_default=True,
+    help="forget running games nobody moved for longer (default: $CASEBOOK_KEEP_IDLE_DAYS or 90)",
+)
+def tidy(keep_finished_days: int, keep_idle_days: int) -> None:
+    """Forget old finished games, abandoned ones and old idempotency keys now (servers also do
+    it hourly)."""
     from datetime import timedelta
 
     from api import housekeeping
     from api.app import create_app
 
     store = create_app({"AUTO_MIGRATE": False}).extensions["casebook"].store
-    forgotten = housekeeping.tidy(store, timedelta(days=keep_finished_days))
+    forgotten = housekeeping.tidy(
+        store, timedelta(days=keep_finished_days), keep_idle=timedelta(days=keep_idle_days)
+    )
     click.echo("forgot " + ", ".join(f"{count} {kind}" for kind, count in forgotten.items()))
 
 

@@ -27,6 +27,9 @@ def from_env(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
         "RATE_LIMIT_STORAGE": environ.get("CASEBOOK_RATE_LIMIT_STORAGE", ""),
         #: ``api/housekeeping.py``: finished games are forgotten after this many days.
         "KEEP_FINISHED_DAYS": int(environ.get("CASEBOOK_KEEP_FINISHED_DAYS", "30")),
+        "KEEP_IDLE_DAYS": int(environ.get("CASEBOOK_KEEP_IDLE_DAYS", "90")),
+        #: ``api/quotas.py``: games one client may have running; 0 for no limit.
+        "RUNNING_GAMES_PER_CLIENT": int(environ.get("CASEBOOK_RUNNING_GAMES_PER_CLIENT", "100")),
         "AUTO_MIGRATE": True,
         "MAX_CONTENT_LENGTH": MAX_CONTENT_LENGTH,
         "API_TITLE": "casebook",

@@ -9,7 +9,9 @@ repeat each other's work.
   with their seats and steps, and so do the cases made for such games alone (a case with an
   author token stays: its author may open tables or games of it again).
 - Idempotency keys go after a day (``api/idempotency.py``).
-- Games still running are kept, however old.
+- Games nobody has moved for ``CASEBOOK_KEEP_IDLE_DAYS`` (90) days go too: a client may keep
+  only so many games running (``api/quotas.py``), and an abandoned game should not hold its place
+  for ever.
 """
 
 from __future__ import annotations
@@ -23,13 +25,19 @@ from api import idempotency
 from api.storage import Store
 
 KEEP_FINISHED_DAYS = 30
+KEEP_IDLE_DAYS = 90
 EVERY_S = 3600.0
 
 
-def tidy(store: Store, keep_finished: timedelta, now: datetime | None = None) -> dict[str, int]:
+def tidy(
+    store: Store,
+    keep_finished: timedelta,
+    now: datetime | None = None,
+    keep_idle: timedelta = timedelta(days=KEEP_IDLE_DAYS),
+) -> dict[str, int]:
     """Forget what has been kept long enough; how many of each kind were forgotten."""
     now = now or datetime.now(UTC)
-    forgotten = store.purge_finished(now - keep_finished)
+    forgotten = store.purge_old(now - keep_finished, now - keep_idle)
     forgotten["idempotency keys"] = idempotency.purge(store, now)
     return forgotten
 
@@ -46,5 +54,9 @@ def _now_and_then() -> None:
     if now - last[0] < EVERY_S:
         return
     last[0] = now
-    days = current_app.config.get("KEEP_FINISHED_DAYS", KEEP_FINISHED_DAYS)
-    tidy(current_app.extensions["casebook"].store, timedelta(days=days))
+    config = current_app.config
+    tidy(
+        current_app.extensions["casebook"].store,
+        timedelta(days=config.get("KEEP_FINISHED_DAYS", KEEP_FINISHED_DAYS)),
+        keep_idle=timedelta(days=config.get("KEEP_IDLE_DAYS", KEEP_IDLE_DAYS)),
+    )

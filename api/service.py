@@ -23,6 +23,7 @@ from api.storage import (
     FINISHED,
     WRITE_ATTEMPTS,
     OpenGame,
+    QuotaExceeded,
     Store,
     StoredCase,
     StoredSeat,
@@ -78,10 +79,18 @@ class Service:
     own instead of patching the process's random source.
     """
 
-    def __init__(self, store: Store, *, draw_seed: Callable[[], int] = secret_seed) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        draw_seed: Callable[[], int] = secret_seed,
+        running_limit: int | None = None,
+    ) -> None:
         self.store = store
         self.cases = CaseCache()
         self.draw_seed = draw_seed
+        #: How many games one creator may have running (``None``: no limit; api/quotas.py).
+        self.running_limit = running_limit
         #: The Author outside any game: accusations, the author's questions, table sessions.
         self.desks = Desks(store, self.cases)
 
@@ -169,12 +178,17 @@ class Service:
         case_id: str | None,
         seats: Sequence[SeatRequest],
         options: Mapping[str, Any] | None = None,
+        creator: str | None = None,
     ) -> dict[str, Any]:
         """Start a game from a stored case or a case seed, let the bots open, and store it.
 
         ``seed`` chooses the case only. The game's own seed (shuffles, dice, bots) is drawn
-        here, kept in the store and never shown, so nobody can compute a future draw.
+        here, kept in the store and never shown, so nobody can compute a future draw. A
+        ``creator`` with ``running_limit`` games running is refused, before any work.
         """
+        limit = self.running_limit if creator is not None else None
+        if limit is not None and creator is not None and self.store.running_games(creator) >= limit:
+            raise QuotaExceeded(limit)
         system = registry.get(system_id)
         table = [Seat(seat.name, seat.bot) for seat in seats]
         mode_spec = check_seats(system.SPEC, mode, table)
@@ -229,6 +243,8 @@ class Service:
             steps=[_stored(step) for step in steps],
             status=_status(system, opened.case, state),
             new_case=new_case,
+            creator=creator,
+            running_limit=limit,
         )
         return {
             "id": game.id,

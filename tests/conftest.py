@@ -85,6 +85,7 @@ def make_app(database: Path) -> Flask:
             "DATABASE_URL": f"sqlite:///{database}",
             "PLUGINS": PLUGINS,
             "RATE_LIMITS": "off",  # tests make games fast; tests/api/test_ratelimits.py limits
+            "RUNNING_GAMES_PER_CLIENT": 0,  # and many: tests/api/test_quotas.py counts them
         }
     )
 

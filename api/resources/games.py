@@ -11,6 +11,7 @@ import marshmallow as ma
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
+from api import quotas
 from api.problem_docs import refusals
 from api.resources import (
     BEARER,
@@ -54,7 +55,7 @@ IF_MATCH = {
 
 @blp.route("/games")
 class Games(MethodView):
-    @refusals(blp, 429)
+    @refusals(blp, 409, 429)
     @blp.arguments(GameRequestSchema())
     @blp.response(201, GameCreatedSchema)
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
@@ -70,6 +71,7 @@ class Games(MethodView):
             case_id=body.get("case_id"),
             seats=[SeatRequest(seat["name"], seat["bot"]) for seat in body["seats"]],
             options=body["options"],
+            creator=quotas.creator(),
         )
 
 

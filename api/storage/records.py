@@ -123,3 +123,15 @@ class StoredTable:
     version: int  # the number of questions answered
     state: dict[str, Any]  # the system's table_to_json
     status: str  # "active" or "finished"
+
+
+class QuotaExceeded(ConflictError):
+    """A client already has as many games running as one client may."""
+
+    code = "quota/running-games"
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(
+            f"You have {limit} games running, as many as one client may: finish one first "
+            "(games nobody plays for 90 days are forgotten)."
+        )

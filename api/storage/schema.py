@@ -65,6 +65,8 @@ games = sa.Table(
     sa.Column("status", sa.String(16), nullable=False),
     sa.Column("created_at", UTCDateTime, nullable=False),
     sa.Column("updated_at", UTCDateTime, nullable=False),
+    sa.Column("creator", sa.String(64), nullable=True),  # a hash of who made it (api/quotas.py)
+    sa.Index("games_creator_status", "creator", "status"),
 )
 
 seats = sa.Table(

@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 from api.storage import migrate as migrations
 from api.storage.checks import check_postgresql, check_sqlite
@@ -31,8 +31,10 @@ from api.storage.gate import WriterGate, no_gate
 from api.storage.hot import HotPath
 from api.storage.idempotency import IdempotencyStore
 from api.storage.records import (
+    ACTIVE,
     FINISHED,
     OpenGame,
+    QuotaExceeded,
     StoredCase,
     StoredGame,
     StoredSeat,
@@ -53,6 +55,12 @@ _STEPS_AFTER = (
 _STEPS_AFTER_LIMITED = _STEPS_AFTER.limit(sa.bindparam("limit", type_=sa.Integer))
 _INSERT_CASE = sa.insert(cases)
 _INSERT_GAME = sa.insert(games)
+_LOCK_CREATOR = sa.text("SELECT pg_advisory_xact_lock(hashtext(:creator))")
+_RUNNING = (
+    sa.select(sa.func.count())
+    .select_from(games)
+    .where(games.c.creator == sa.bindparam("creator"), games.c.status == ACTIVE)
+)
 _INSERT_SEATS = sa.insert(seats)
 _INSERT_STEPS = sa.insert(steps)
 
@@ -106,12 +114,19 @@ class Store:
 
     # Housekeeping
 
-    def purge_finished(self, before: datetime) -> dict[str, int]:
-        """Forget games and tables finished before ``before``, with their seats and steps, and
-        the cases made for those games alone; how many of each."""
+    def purge_old(self, finished_before: datetime, idle_before: datetime) -> dict[str, int]:
+        """Forget games and tables finished before ``finished_before``, games nobody has moved
+        since ``idle_before``, their seats and steps, and the cases made for those games
+        alone; how many of each."""
+        before = finished_before
         with translated("purge old games"), self._gate(), self._writer.begin() as conn:
             old_games = conn.execute(
-                sa.delete(games).where(games.c.status == FINISHED, games.c.updated_at < before)
+                sa.delete(games).where(
+                    sa.or_(
+                        sa.and_(games.c.status == FINISHED, games.c.updated_at < before),
+                        games.c.updated_at < idle_before,
+                    )
+                )
             ).rowcount
             old_tables = conn.execute(
                 sa.delete(tables).where(tables.c.status == FINISHED, tables.c.updated_at < before)
@@ -184,11 +199,16 @@ class Store:
         steps: Sequence[StoredStep],
         status: str,
         new_case: StoredCase | None = None,
+        creator: str | None = None,
+        running_limit: int | None = None,
     ) -> StoredGame:
         """Store a new game; its version is ``len(steps)``, which must be numbered 1..n.
 
         ``new_case`` (made by ``new_case``) is stored in the same transaction, for a game that
-        generated its own case: the game and its case are kept together or not at all.
+        generated its own case: the game and its case are kept together or not at all. With
+        ``running_limit``, a ``creator`` who already has that many games running gets
+        :class:`QuotaExceeded` and nothing is stored (counted inside the transaction, under a
+        lock per creator, so racing requests cannot both take the last place).
         """
         if new_case is not None and new_case.id != case_id:
             raise ValueError("the new case must be the game's case")
@@ -210,6 +230,8 @@ class Store:
             updated_at=now,
         )
         with translated("create the game"), self._gate(), self._writer.begin() as conn:
+            if creator is not None and running_limit is not None:
+                _check_quota(conn, creator, running_limit)
             if new_case is not None:
                 conn.execute(_INSERT_CASE, _case_row(new_case))
             conn.execute(
@@ -226,6 +248,7 @@ class Store:
                     "status": status,
                     "created_at": now,
                     "updated_at": now,
+                    "creator": creator,
                 },
             )
             if seats:
@@ -233,6 +256,11 @@ class Store:
             if steps:
                 conn.execute(_INSERT_STEPS, [_step_row(game.id, step, now) for step in steps])
         return game
+
+    def running_games(self, creator: str) -> int:
+        """How many games ``creator`` made that are still running."""
+        with translated("count the games"), self._reader.connect() as conn:
+            return int(conn.execute(_RUNNING, {"creator": creator}).scalar_one())
 
     def open_game(self, game_id: str) -> OpenGame | None:
         """What serving a request needs of a game (no timestamps), in one statement."""
@@ -343,3 +371,13 @@ def _new_id() -> str:
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+def _check_quota(conn: Connection, creator: str, limit: int) -> None:
+    """Refuse a creator's game beyond ``limit`` running ones, inside the writing transaction."""
+    if conn.dialect.name == "postgresql":  # SQLite's BEGIN IMMEDIATE already serialises
+        conn.execute(
+            sa.text("SELECT pg_advisory_xact_lock(hashtext(:creator))"), {"creator": creator}
+        )
+    if conn.execute(_RUNNING, {"creator": creator}).scalar_one() >= limit:
+        raise QuotaExceeded(limit)

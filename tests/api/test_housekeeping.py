@@ -42,11 +42,14 @@ def test_finished_games_go_after_a_month_with_their_own_cases(
     assert housekeeping.tidy(store, MONTH)["games"] == 0  # not a month old yet
     forgotten = housekeeping.tidy(store, MONTH, datetime.now(UTC) + MONTH + timedelta(days=1))
 
-    assert (forgotten["games"], forgotten["cases"]) == (1, 1)
+    assert (forgotten["games"], forgotten["cases"]) == (1, 1)  # the running game stays
     assert count(app, games) == before["games"] - 1
     assert count(app, cases) == before["cases"] - 1
     assert count(app, seats) == before["seats"] - 2 and count(app, steps) < before["steps"]
     assert client.get(f"/v1/cases/{authored['id']}").status_code != 404
+    idle = datetime.now(UTC) + timedelta(days=housekeeping.KEEP_IDLE_DAYS + 1)
+    assert housekeeping.tidy(store, MONTH, idle)["games"] == 1  # nobody moved it for 90 days
+    assert count(app, games) == before["games"] - 2
 
 
 def test_each_process_tidies_on_the_first_request_after_the_hour(

@@ -60,7 +60,8 @@ class LiveServer:
             "CASEBOOK_DATABASE_URL": self.database_url,
             "CASEBOOK_PLUGINS": "tests.toy",
             "PYTHONPATH": str(ROOT),
-            "CASEBOOK_RATE_LIMITS": "off",  # tests and benchmarks make games fast
+            "CASEBOOK_RATE_LIMITS": "off",  # tests and benchmarks make games fast, and many
+            "CASEBOOK_RUNNING_GAMES_PER_CLIENT": "0",
             **self.env,
         }
         command = [str(CASEBOOK), "serve", "--port", str(self.port), "--workers", str(self.workers)]

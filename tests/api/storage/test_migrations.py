@@ -20,7 +20,7 @@ from tests.api.storage.conftest import new_game, step
 from tests.api.storage.stored import read_game
 
 REPO = Path(__file__).resolve().parents[3]
-HEAD = "0004"
+HEAD = "0005"
 
 
 def head_revisions(store: Store) -> list[str]:
