@@ -86,7 +86,11 @@ def generate_case(seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
     rng = random.Random(seed)
     names = options.get("suspects") or ["Ada", "Bram", "Cleo", "Dov"]
     suspects = sorted(names)
-    max_turns = int(options.get("max_turns", MAX_TURNS))
+    max_turns = options.get("max_turns", MAX_TURNS)
+    if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 1:
+        raise CaseOptionsError("Toy Culprit's max_turns is a whole number of turns, 1 or more")
+    if not isinstance(names, list) or not all(isinstance(name, str) and name for name in names):
+        raise CaseOptionsError("Toy Culprit's suspects are a list of names")
     return {
         "public": {"suspects": suspects, "max_turns": max_turns},
         "solution": {"culprit": rng.choice(suspects)},
