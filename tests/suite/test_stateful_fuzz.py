@@ -126,7 +126,7 @@ class Workflow(schema.as_state_machine()):  # type: ignore[misc]
         self.named_a_made_id = token != self.fallback
         negative_auth = case.meta is not None and case.meta.is_negative_at(ParameterLocation.HEADER)
         if not negative_auth:  # else a request whose auth is the point
-            case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
+            case.headers["Authorization"] = f"Bearer {token}"
         return {"app": self.app}
 
     def after_call(self, response: Response, case: Case[Any]) -> None:
