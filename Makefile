@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: run test lint bench openapi clean
+.PHONY: run test lint bench soak openapi clean
 
 $(BIN)/casebook: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,11 +21,15 @@ test: $(BIN)/casebook lint
 lint: $(BIN)/casebook
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy rules generator narration api tests benchmarks
+	$(BIN)/mypy rules generator narration api tests benchmarks soak
 
 bench: $(BIN)/casebook
 	bash benchmarks/install-tools.sh
 	$(BIN)/python -m benchmarks
+
+# The long runs of the hardening suite (1,000 games scanned, 500 kills, ...), written to SOAK.md.
+soak: $(BIN)/casebook
+	$(BIN)/python -m soak
 
 openapi: $(BIN)/casebook
 	$(BIN)/flask --app api.app:create_app openapi write --format yaml openapi.yaml
