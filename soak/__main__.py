@@ -28,13 +28,11 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-import sqlalchemy as sa
-
 from api.storage import Store
 from generator import registry as generators
 from rules import registry
 from tests.api.server.live import LiveServer
-from tests.conftest import POSTGRES_URL, postgres_available
+from tests.conftest import postgres_available, postgres_schema
 from tests.suite.authorization import build_world, cells, load
 from tests.suite.client import OverHttp
 from tests.suite.kills import kill_during_load
@@ -57,22 +55,6 @@ def sqlite_url(folder: Path, name: str) -> Iterator[str]:
     yield f"sqlite:///{folder / (name + '.sqlite3')}"
 
 
-@contextlib.contextmanager
-def postgres_url() -> Iterator[str]:
-    """A fresh schema in the PostgreSQL test database, dropped afterwards."""
-    schema = f"soak_{secrets.token_hex(6)}"
-    admin = sa.create_engine(POSTGRES_URL, poolclass=sa.NullPool)
-    try:
-        with admin.begin() as conn:
-            conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
-        url = sa.make_url(POSTGRES_URL).update_query_dict({"options": f"-csearch_path={schema}"})
-        yield url.render_as_string(hide_password=False)
-        with admin.begin() as conn:
-            conn.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")
-    finally:
-        admin.dispose()
-
-
 Backend = tuple[str, Callable[[], contextlib.AbstractContextManager[str]], int]
 
 
@@ -80,7 +62,7 @@ def backends(folder: Path) -> list[Backend]:
     """(name, a fresh database, worker processes) for each database the run can use."""
     found: list[Backend] = [("SQLite", lambda: sqlite_url(folder, secrets.token_hex(4)), 2)]
     if postgres_available():
-        found.append(("PostgreSQL", postgres_url, 4))
+        found.append(("PostgreSQL", lambda: postgres_schema("soak"), 4))
     return found
 
 

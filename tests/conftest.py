@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import secrets
@@ -51,7 +52,14 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
         if os.environ.get("CASEBOOK_REQUIRE_POSTGRES"):  # CI: a missing server is a failure
             pytest.fail(reason)
         pytest.skip(reason)
-    schema = f"test_{secrets.token_hex(6)}"
+    with postgres_schema() as url:
+        yield url
+
+
+@contextlib.contextmanager
+def postgres_schema(prefix: str = "test") -> Iterator[str]:
+    """The URL of a fresh schema in the PostgreSQL database, dropped afterwards."""
+    schema = f"{prefix}_{secrets.token_hex(6)}"
     admin = sa.create_engine(POSTGRES_URL, poolclass=sa.NullPool)
     try:
         with admin.begin() as conn:
