@@ -6,6 +6,7 @@ traceback: click's own usage errors exit 2, everything a command refuses exits 1
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -193,6 +194,7 @@ def serve(
         access_log=access_log,
     )
     create_app().extensions["casebook"].store.dispose()  # migrates once, before the fork
+    gc.freeze()  # what the master imported stays shared: collections in a worker skip it
     run_gunicorn(settings, lambda: create_app({"AUTO_MIGRATE": False}))
 
 
