@@ -1,0 +1,68 @@
+"""generate() and the envelope: deterministic, every case verified, options checked, and the
+system still unregistered (its rules do not exist yet)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from generator.kit.retry import Rejected
+from generator.registry import CaseOptionsError
+from generator.tiny_epic_crimes import OPTIONS, SYSTEM_ID, envelope, generate, verify
+from generator.tiny_epic_crimes.maker import generate_case
+from generator.tiny_epic_crimes.options import Settings
+from generator.tiny_epic_crimes.roster import FULL, RosterDesign, Rows, solve_roster
+from rules import registry
+from rules.tiny_epic_crimes.case import from_envelope
+
+
+def test_the_parts_are_the_ones_the_registry_wraps() -> None:
+    parts = generate(1, {})
+    assert set(parts) == {"public", "secret", "solution", "rating"}
+    assert set(parts["solution"]) == {"murderer"}
+    assert set(parts["rating"]["plan_hours"]) == {"search", "stakeout"}
+
+
+def test_the_same_seed_gives_the_same_bytes() -> None:
+    first = json.dumps(envelope(21, {"players": 3}), sort_keys=True)
+    assert first == json.dumps(envelope(21, {"players": 3}), sort_keys=True)
+    assert first != json.dumps(envelope(22, {"players": 3}), sort_keys=True)
+
+
+def test_every_case_of_many_seeds_verifies_and_the_murderer_varies() -> None:
+    murderers: Counter[str] = Counter()
+    for seed in range(60):
+        made = envelope(seed, {"players": 1 + seed % 4})
+        assert verify(made) == []
+        murderers[from_envelope(made).solution.murderer] += 1
+    assert len(murderers) >= 12 and max(murderers.values()) <= 12
+
+
+@pytest.mark.parametrize("options", [{"players": 0}, {"players": 5}, {"players": "4"}, {"x": 1}])
+def test_bad_options_are_refused(options: dict[str, object]) -> None:
+    with pytest.raises(CaseOptionsError):
+        generate(1, options)
+    assert OPTIONS.parse({}) == {"players": 4}
+
+
+def test_a_rejected_roster_is_drawn_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = []
+
+    def flaky(rng: random.Random, design: RosterDesign = FULL) -> Rows:
+        calls.append(1)
+        if len(calls) == 1:
+            raise Rejected("roster/unknown", "a test")
+        return solve_roster(rng, design)
+
+    monkeypatch.setattr("generator.tiny_epic_crimes.maker.solve_roster", flaky)
+    rejections: Counter[str] = Counter()
+    case = generate_case(5, Settings(), rejections=rejections)
+    assert rejections == {"roster/unknown": 1} and len(calls) == 2
+    assert case.solution.murderer in "ABCDEFGHIJKLMNOP"
+
+
+def test_importing_the_generator_registers_nothing() -> None:
+    assert not registry.is_registered(SYSTEM_ID)
