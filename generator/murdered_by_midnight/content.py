@@ -194,14 +194,19 @@ TITLES: tuple[str, ...] = (
     "The Long Evening at {house}",
 )
 
-#: Introduction patterns; ``{house}``, ``{victim}``, ``{count}``, ``{time}`` are filled in.
+#: Introduction patterns; ``{house}``, ``{victim}`` and ``{count}`` (the living) are filled in.
+#: Atmosphere only: each says nothing the case's facts do not hold. The discovery (who found
+#: the body, where, and when, on the reader's clock) is worded by narration from the case's
+#: ``discoverer``, ``scene`` and ``discovered_at``, so no pattern names a time, a discovery or
+#: where anyone was; and every living character has two ties to the victim, so "a reason" holds
+#: for each of them.
 INTRODUCTIONS: tuple[str, ...] = (
-    "Rain has closed the roads to {house}, and {count} guests are stranded for the night."
-    " At {time} {victim} is found dead.",
-    "The party at {house} was meant to last until midnight. At {time} it ended:"
-    " {victim} lay dead, and {count} people had reasons to lie.",
-    "A fog settles on {house} and nobody leaves. By {time} {victim} is dead, and one of the"
-    " {count} others in the house knows why.",
-    "Dinner at {house} was tense from the soup onwards. At {time} a scream brought everyone"
-    " running: {victim} would never finish dessert. {count} suspects and witnesses remain.",
+    "Rain has closed the roads to {house}, and {count} people are shut in for the night with"
+    " {victim}. Before midnight one of them has become a murderer.",
+    "The party at {house} was meant to last until midnight. It ended early for {victim}, and"
+    " each of the {count} others had a reason to wish them dead.",
+    "A fog settles on {house} and nobody leaves. Before the night is out {victim} is dead, and"
+    " one of the {count} others there knows why.",
+    "Dinner at {house} was tense from the soup onwards. {victim} did not live to see midnight,"
+    " and {count} people are left to account for their evening.",
 )

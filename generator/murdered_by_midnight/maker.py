@@ -108,8 +108,10 @@ def build_case(d: Draft, grid: list[list[int]]) -> MbmCase:
     found_at = times[p.last_slot]
     return MbmCase(
         title=d.title_pattern.format(house=d.house, victim=victim_name),
+        # The introduction is atmosphere: the discovery, with its time on the reader's clock,
+        # is narration's sentence from the facts below (discoverer, scene, discovered_at).
         introduction=d.introduction_pattern.format(
-            house=d.house, victim=victim_name, count=p.characters - 1, time=found_at
+            house=d.house, victim=victim_name, count=p.characters - 1
         ),
         locations=tuple(
             Location(_location(i), name, description)

@@ -78,10 +78,19 @@ def solution_json(case: MbmCase) -> dict[str, Any]:
     }
 
 
-def sighting_json(sighting: Sighting | None) -> dict[str, str] | None:
+def sighting_json(case: MbmCase, sighting: Sighting | None) -> dict[str, Any] | None:
+    """What a witness says they saw. ``near`` is true for a sighting at the scene: "near the
+    murder location", in it or just outside it, and the witness cannot tell which (see
+    docs/rulings.md); false for a sighting anywhere else, which names the room the person
+    stood in."""
     if sighting is None:
         return None
-    return {"person": sighting.person, "location": sighting.location, "time": sighting.time}
+    return {
+        "person": sighting.person,
+        "location": sighting.location,
+        "time": sighting.time,
+        "near": sighting.location == case.scene,
+    }
 
 
 def suspicion_json(suspicion: Suspicion | None) -> dict[str, str] | None:
@@ -103,5 +112,5 @@ def envelope_contents(case: MbmCase, question: str, find: WeaponFind) -> dict[st
 def witness_answer(case: MbmCase, question: str, character: str) -> dict[str, Any]:
     """What a witness says aloud: ``{"sighting": ...}`` or ``{"suspicion": ...}``."""
     if question == Act.ASK_WHAT_THEY_SAW:
-        return {"sighting": sighting_json(what_they_saw(case, character))}
+        return {"sighting": sighting_json(case, what_they_saw(case, character))}
     return {"suspicion": suspicion_json(who_did_it(case, character))}

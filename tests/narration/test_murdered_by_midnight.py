@@ -19,7 +19,14 @@ from narration import has_template, narrate_case, narrate_event, public_glossary
 from narration.environment import clock_time, display_name, with_article
 from rules import registry
 from rules.core import Seat, System, random_action, start
-from rules.murdered_by_midnight.case import SYSTEM_ID, MbmCase, Solution, to_envelope_parts
+from rules.murdered_by_midnight import author
+from rules.murdered_by_midnight.case import (
+    SYSTEM_ID,
+    MbmCase,
+    Solution,
+    from_envelope,
+    to_envelope_parts,
+)
 from rules.murdered_by_midnight.spec import SPEC
 from tests.rules.murdered_by_midnight.sample_case import sample_case
 
@@ -106,6 +113,10 @@ def expected_phrases(
         sighting = event["sighting"]
         if sighting is not None:
             found += [name(sighting["person"]), name(sighting["location"]), time(sighting["time"])]
+            # at the scene "near" it (in it or just outside); anywhere else in the room itself
+            if "near" in sighting:
+                where = "near" if sighting["near"] else "in"
+                found.append(f"{where} {with_article(name(sighting['location']))}")
     elif kind == "witness-suspects":
         found.append(name(event["character"]))
         suspicion = event["suspicion"]
@@ -186,7 +197,7 @@ def test_narration_without_a_glossary_still_works() -> None:
 
 
 def _events() -> list[dict[str, Any]]:
-    sighting = {"person": "C3", "location": "L1", "time": "21:00"}
+    sighting = {"person": "C3", "location": "L1", "time": "21:00", "near": True}
     accusation = {"murderer": "C3", "weapon": "W1", "motive": "M1", "time": "21:00"}
     solution = dict(accusation)
     return [
@@ -334,7 +345,7 @@ def test_the_wording_varies_with_the_data() -> None:
                 "type": "witness-saw",
                 "actor": 0,
                 "character": witness,
-                "sighting": {"person": person, "location": "L1", "time": "21:00"},
+                "sighting": {"person": person, "location": "L1", "time": "21:00", "near": True},
             },
             names=NAMES,
             glossary=GLOSSARY,
@@ -483,7 +494,7 @@ def test_games_on_generated_cases_are_told_truly(difficulty: str) -> None:
 def test_a_sighting_of_the_victim_names_the_victim() -> None:
     """Hard cases sight the victim alive elsewhere (docs/rulings.md); every wording tells who,
     where and when, the victim by name like anyone else."""
-    sighting = {"person": "C1", "location": "L2", "time": "20:00"}  # Percival Rook, alive
+    sighting = {"person": "C1", "location": "L2", "time": "20:00", "near": False}  # alive
     texts = set()
     for witness in ("C2", "C5", "C6", "C7", "C8"):
         event = {"type": "witness-saw", "actor": 0, "character": witness, "sighting": sighting}
@@ -500,14 +511,11 @@ def test_a_hard_cases_victim_sighting_reads_sensibly() -> None:
     glossary = public_glossary(public)
     victim = public["victim"]
     group = next(g for g in envelope["secret"]["witness_groups"] if g["saw"]["person"] == victim)
-    event = {
-        "type": "witness-saw",
-        "actor": 0,
-        "character": group["witnesses"][0],
-        "sighting": group["saw"],
-    }
+    witness = group["witnesses"][0]
+    said = author.witness_answer(from_envelope(envelope), "ask-what-they-saw", witness)
+    event = {"type": "witness-saw", "actor": 0, "character": witness, **said}
     text = narrate_event(SYSTEM_ID, event, names=NAMES, glossary=glossary)
     check_text(event, text, glossary, NAMES)
     place = glossary[group["saw"]["location"]]
-    said = clock_time(group["saw"]["time"])
-    assert glossary[victim] in text and place in text and said in text, text
+    when = clock_time(group["saw"]["time"])
+    assert glossary[victim] in text and f"in {with_article(place)}" in text and when in text, text

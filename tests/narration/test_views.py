@@ -22,6 +22,7 @@ GLOSSARY = {
     "C1": "Ada Dunmore",
     "C2": "Bram Cole",
     "C3": "Cleo Vance",
+    "C4": "Dora Finch",
     "W1": "Brass Candlestick",
     "W2": "Rope",
     "M1": "Revenge",
@@ -115,7 +116,14 @@ VIEW: dict[str, Any] = {
         {"seat": 1, "type": "forensics-analysed", "weapon": "W2", "location": "L1"},
     ],
     "testimony": [
-        {"character": "C1", "sighting": {"person": "C2", "location": "L2", "time": "21:00"}},
+        {
+            "character": "C1",
+            "sighting": {"person": "C2", "location": "L2", "time": "21:00", "near": False},
+        },
+        {
+            "character": "C4",
+            "sighting": {"person": "C1", "location": "L1", "time": "20:30", "near": True},
+        },
         {"character": "C2", "sighting": None},
         {"character": "C1", "suspicion": {"suspect": "C3", "motive": "M1"}},
         {"character": "C2", "suspicion": None},
@@ -140,7 +148,7 @@ Other inspectors: Bob in Chapel (L2) (out).
 Map (5 cards face down): Library (L1) at 0,0 (Ada Dunmore, Bram Cole); Chapel (L2) at 1,0.
 Secret passages: Library (L1) <-> Chapel (L2).
 What you have learned:
-  - Searched Chapel (L2): nothing.
+  - Searched Chapel (L2): no weapon.
   - Searched Library (L1): Brass Candlestick, Rope.
   - Prints on Brass Candlestick from Library (L1): Bram Cole.
   - Prints on Rope from Library (L1): no prints.
@@ -148,9 +156,10 @@ What you have learned:
   - Forensics on Brass Candlestick from Library (L1): the murder weapon.
   - Forensics on Rope from Library (L1): a sealed envelope for another inspector.
   - Ada Dunmore saw Bram Cole in Chapel (L2) at 9:00 pm.
-  - Bram Cole saw nothing.
+  - Dora Finch saw Ada Dunmore near Library (L1) at 8:30 pm.
+  - Bram Cole says they saw nothing.
   - Ada Dunmore suspects Cleo Vance: Revenge.
-  - Bram Cole has no idea who did it.
+  - Bram Cole says they have no idea who did it.
   - Bob accused Ada Dunmore with Rope, Revenge, at 10:00 pm: wrong."""
 
 

@@ -85,7 +85,7 @@ def test_a_table_plays_a_whole_case(client: FlaskClient) -> None:
     suspects = _event(desk.answer(1, "ask-who-did-it", character="C6"))["suspicion"]
     assert suspects == {"suspect": "C3", "motive": solution["motive"]}
     saw = _event(desk.answer(1, "ask-what-they-saw", character="C6"))["sighting"]
-    assert saw == {"person": "C3", "location": "L1", "time": solution["time"]}
+    assert saw == {"person": "C3", "location": "L1", "time": solution["time"], "near": True}
 
     desk.answer(1, "reveal-location", location="L4")
     wrong = desk.answer(1, "accuse", **{**solution, "motive": "M2"})

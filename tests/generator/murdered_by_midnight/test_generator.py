@@ -6,7 +6,9 @@ import dataclasses
 import hashlib
 import json
 import random
+import re
 import statistics
+import string
 import subprocess
 import sys
 from collections import Counter
@@ -20,7 +22,7 @@ from generator import registry
 from generator.kit import smt
 from generator.kit.retry import AttemptsExhausted, GenerationError, Rejected
 from generator.kit.runner import CaseSolver, run_with_time_limit
-from generator.murdered_by_midnight import maker
+from generator.murdered_by_midnight import content, maker
 from generator.murdered_by_midnight.maker import build_case, draft, learnable_facts, neighbours
 from generator.murdered_by_midnight.model import (
     RoomCode,
@@ -96,6 +98,41 @@ def test_a_case_reads_like_the_authors_sheet() -> None:
         for seed in range(20)
     }
     assert len(murderers) > 3
+
+
+#: Words an introduction never says: nobody screamed or came running (the tokens stand all over
+#: the house), the discovery is narration's sentence from the case's facts, and the people are
+#: not all guests (the cook, the butler).
+NEVER_INTRODUCED = (
+    r"scream|[Ee]very(?:one|body)|running|rush|found|discover|\bbody|door|enter|guest"
+)
+#: A time in words the reader's clock cannot change.
+TIME_IN_WORDS = r"\d|o'clock|half past|quarter|\b[ap]\.?m\b|noon"
+
+
+def test_every_introduction_pattern_is_atmosphere_without_a_time() -> None:
+    """Issue #7: "At {time} a scream brought everyone running" claimed what the state does not
+    show and baked a 24-hour time into the case. A pattern fills in the house, the victim and
+    the count of the living only; it names no time and no discovery."""
+    for pattern in content.INTRODUCTIONS:
+        fields = {field for _, field, _, _ in string.Formatter().parse(pattern) if field}
+        assert fields <= {"house", "victim", "count"}, pattern
+        assert not re.search(TIME_IN_WORDS, pattern), pattern
+        assert not re.search(NEVER_INTRODUCED, pattern), pattern
+
+
+def test_a_generated_introduction_holds_to_the_case() -> None:
+    """The count is the living; "a reason" holds because every living character has ties to the
+    victim; the discovery and its time are the case's fields, not the introduction's words."""
+    for seed in range(40):
+        case = from_envelope(registry.generate(SYSTEM_ID, seed, OPTION_SETS[seed % 7]))
+        text, living = case.introduction, [c.id for c in case.characters if c.id != case.victim]
+        assert case.character(case.victim).name in text, text
+        assert re.findall(r"\d+", text) == [str(len(living))], text
+        assert case.discovered_at not in text and not re.search(NEVER_INTRODUCED, text), text
+        if "reason" in text:
+            assert all(case.ties.get(c) for c in living), text
+        assert case.whereabouts.get(case.discoverer) == case.scene
 
 
 def test_same_seed_same_bytes_in_process() -> None:
@@ -359,18 +396,18 @@ def test_the_room_code_follows_the_floor_plan_in_houses_of_any_size(rooms: int) 
 #: must give the same case in every version unless a change means to alter cases. Regenerate
 #: with ``.venv/bin/python -m tests.generator.murdered_by_midnight.test_generator``.
 GOLDEN = {
-    "easy/0": "c36d97c5c9d885af4772defd7da1c746c1d619a660d21f191a12a7f043328476",
-    "easy/1": "c9c3c08f687ba9b0136091cff1ed9d789ea6151ea60f7d6ea2cf9cfae428562d",
-    "easy/17": "63f5dd068b769cdee87082196ed0e43bfc28f77176a972cda5b9c74132d829f2",
-    "easy/123456789": "538729e9771b269259add02a1e229ef785a6b4cd4b169b0ac0eb9e784cb95e8b",
-    "standard/0": "9115c947fc0d090bbb47909991ac0a76136d01b2f99ce1db0b7127b2ca2ae216",
-    "standard/1": "e0691085e3730bb8ea78a4a661071e3adb89e89fa9eebf4322757ba08de22f4b",
-    "standard/17": "465ab827132a0e203270a7f9e4ceef9e9208b10f0005531e76e5bac0f5a601fa",
-    "standard/123456789": "40bd8807b97dc7ad156df5b8f656f013ee925e2c7fdbb15f34a7660a3830048e",
-    "hard/0": "660bd26a2b3b1a4f322ab38496cf51d0f6744f3c02529a572f7589b414a17e32",
-    "hard/1": "c1eb3cf23618835310d48df584c96b687fc4d838baa3b9e3588fd498db2c461b",
-    "hard/17": "eaddf5d9b4a1610099f3b50187e415e4cc3b015dcc424db55641da2c5756cc0c",
-    "hard/123456789": "eb8b278827d973857b64393896b2baf1bb148a13df8145a967a6d30d89e3daeb",
+    "easy/0": "315f64f31cd3a385f30a83f329ba0db078915b25d6843ea3ddaac792fe1cc5b2",
+    "easy/1": "134647044ce8b2b2a5f367fcad478f8e04264d6302567b033277588da319f911",
+    "easy/17": "7a6ed48a836a9415a0712878058989a3e350e810e65c4c1ad2198144b0cf225c",
+    "easy/123456789": "4791922c59e28dd7341d89de7516cf84a1eee50f63ca3a1d0b0c862b93109d76",
+    "standard/0": "535b494ea65f0695856b7bf6bf70e1a28aa2964f1240d7254d4fbd008c34f6c6",
+    "standard/1": "00e0781b2f4077fe40bec868bc31ab63e42047a67e8effd959fc64ab948e6b5c",
+    "standard/17": "f4ed507e1abde1951a10e545efd90dccd41e41df450f5d89e4367bc4e15df063",
+    "standard/123456789": "2406784b3db9fbea8290c048ac96b3f534c4b66332a38ef0ebbfab26097ed7df",
+    "hard/0": "ad28acd6d117e57563eb1a5922e849ced4b9d6263c56c90d6014acb6e4a1c563",
+    "hard/1": "d96686fde47ef460dd51492c72e196f9f8812623eeeb1fa2321031bf1fb62128",
+    "hard/17": "e9277114323762c3c7467244551a3b35eee4f958cb3b456458dcd84f621c552f",
+    "hard/123456789": "38aa4152e2b71a776dde23e6646956e667bd3667613626e58905c5ed3fe60288",
 }
 
 

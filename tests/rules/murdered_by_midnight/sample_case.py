@@ -51,7 +51,7 @@ def _timeline() -> dict[str, tuple[str, ...]]:
 def sample_case() -> MbmCase:
     return MbmCase(
         title="The Ashgrove Ledger",
-        introduction="A storm keeps eight people at Ashgrove Lodge; by half past ten, one is dead.",
+        introduction="A storm keeps eight people at Ashgrove Lodge; one will not see midnight.",
         locations=(
             Location("L1", "Library", "Shelves of ledgers and a cold hearth."),
             Location("L2", "Conservatory", "Glass, ferns and the smell of wet earth."),

@@ -54,7 +54,10 @@ def test_the_system_is_an_author_desk_with_every_question() -> None:
         ),
         (
             Action("ask-what-they-saw", {"character": "C6"}),
-            {"character": "C6", "sighting": {"person": "C3", "location": "L1", "time": "21:00"}},
+            {
+                "character": "C6",
+                "sighting": {"person": "C3", "location": "L1", "time": "21:00", "near": True},
+            },
         ),
         (Action("ask-who-did-it", {"character": "C4"}), {"character": "C4", "suspicion": None}),
         (
@@ -188,7 +191,8 @@ def test_only_tokens_on_face_up_cards_can_be_asked_or_accused() -> None:
     with pytest.raises(InvalidActionError):  # the victim is no witness: not a question at all
         _ask(table, 0, "ask-what-they-saw", character="C1")
     _, events = _ask(table, 0, "ask-what-they-saw", character="C2")
-    assert dict(events[0].data)["sighting"] == {"person": "C5", "location": "L2", "time": "19:00"}
+    sighting = {"person": "C5", "location": "L2", "time": "19:00", "near": False}
+    assert dict(events[0].data)["sighting"] == sighting
 
 
 def test_a_wrong_accusation_ends_the_game_for_that_inspector() -> None:

@@ -3,12 +3,16 @@ Anaylsis", "Ask a Witness What They Saw", "Ask a Witness Who They Think the Kill
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from rules.core import RuleError
+from rules.murdered_by_midnight import author
 from rules.murdered_by_midnight.state import MbmState
 from tests.hidden_information import shown_events
 from tests.rules.murdered_by_midnight.helpers import GAME, act, start, until_turn
+from tests.rules.murdered_by_midnight.sample_case import sample_case
 
 DECK = ("L3", "L6", "L5", "L4", "L2")
 
@@ -124,7 +128,7 @@ def test_witnesses_answer_from_their_group_and_suspects_know_nothing() -> None:
         "type": "witness-saw",
         "actor": 0,
         "character": "C2",
-        "sighting": {"person": "C5", "location": "L2", "time": "19:00"},
+        "sighting": {"person": "C5", "location": "L2", "time": "19:00", "near": False},
     }
     state, events = act(state, 0, "ask-who-did-it", character="C2")
     assert events[0].data == {"character": "C2", "suspicion": {"suspect": "C5", "motive": "M3"}}
@@ -147,3 +151,21 @@ def test_only_characters_standing_here_can_be_asked() -> None:
         with pytest.raises(RuleError) as caught:
             act(state, 0, "ask-who-did-it", character=character)
         assert caught.value.code == code
+
+
+def test_a_sighting_at_the_scene_is_near_it_and_never_says_which_side_of_the_door() -> None:
+    """ "matching the time they saw someone near the murder location to the murderer": a witness
+    who saw someone at the scene says "near" it, the same whether the person stood in the room
+    or just outside it (docs/rulings.md); a sighting anywhere else names the room."""
+    case = sample_case()
+    said = author.witness_answer(case, "ask-what-they-saw", "C6")  # C3 in the Library, 21:00
+    assert said == {"sighting": {"person": "C3", "location": "L1", "time": "21:00", "near": True}}
+    slots = list(case.timeline["C3"])
+    slots[case.times.index("21:00")] = "L2"  # just outside, in the Conservatory next door
+    outside = dataclasses.replace(case, timeline={**case.timeline, "C3": tuple(slots)})
+    assert author.witness_answer(outside, "ask-what-they-saw", "C6") == said
+    elsewhere = author.witness_answer(case, "ask-what-they-saw", "C7")  # C4 in the Gallery
+    gallery = {"person": "C4", "location": "L6", "time": "20:00", "near": False}
+    assert elsewhere["sighting"] == gallery
+    elsewhere_scene = dataclasses.replace(case, scene="L6")
+    assert author.witness_answer(elsewhere_scene, "ask-what-they-saw", "C7")["sighting"]["near"]
