@@ -172,5 +172,8 @@ def test_each_instance_has_its_own_control_socket(tmp_path: Path) -> None:
     with serving(tmp_path / "one") as one, serving(tmp_path / "two") as two:
         paths = [Path(ServeSettings(port=live.port).control_socket_path()) for live in (one, two)]
         assert paths[0] != paths[1]
+        deadline = time.monotonic() + 10  # gunicorn opens it once its workers are up
+        while not all(path.is_socket() for path in paths) and time.monotonic() < deadline:
+            time.sleep(0.1)
         assert all(path.is_socket() for path in paths)
         assert answers_promptly(one) and answers_promptly(two)
