@@ -70,7 +70,7 @@ class Sighting:
     """What a witness saw: a person, at a place, at a time — true in the timeline."""
 
     person: str  # Character id
-    location: str  # Location id
+    location: str  # Location id; the scene means near it: in it or just outside (rulings)
     time: str  # one of MbmCase.times
 
 
@@ -106,6 +106,8 @@ class MbmCase:
     """Everything the Author knows."""
 
     title: str
+    #: Atmosphere only: no time, no discovery. Narration words the discovery from
+    #: ``discoverer``, ``scene`` and ``discovered_at`` on the reader's clock.
     introduction: str
     locations: tuple[Location, ...]
     characters: tuple[Character, ...]
