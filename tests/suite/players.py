@@ -10,7 +10,7 @@ log and deductions, so errors and every readable resource are scanned too.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -142,7 +142,9 @@ def _pick(specs: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     return chosen
 
 
-def _mischief(ask: Any, rng: random.Random, people: list[int], waiting: list[int]) -> None:
+def _mischief(
+    ask: Callable[..., Answer], rng: random.Random, people: list[int], waiting: list[int]
+) -> None:
     """What a careless or curious client sends: its answers are scanned like the rest."""
     seat = rng.choice(people)
     trick = rng.randrange(4)
