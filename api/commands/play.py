@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from api import names as person_names
 from api.commands.generate import CommandError, load_systems, parse_options
 from api.commands.menus import InputFn, Labeler, Quit, Screen, choose_action, confirm
 from generator import registry as generators
@@ -72,8 +73,14 @@ def parse_seats(text: str | None) -> list[Seat]:
     names = [part.strip() for part in text.split(",")]
     if any(not name for name in names):
         raise CommandError(f"--seats takes names separated by commas, not {text!r}")
+    for name in names:
+        refusal = person_names.problem(name)
+        if refusal:  # the server's rules for a name (api/names.py), read in the same log
+            raise CommandError(f"--seats: {refusal}")
     seats = [
-        Seat(f"Bot {number}", bot=True) if name.lower() == BOT else Seat(name)
+        Seat(f"Bot {number}", bot=True)
+        if name.lower() == BOT
+        else Seat(person_names.normalise(name))
         for number, name in enumerate(names, 1)
     ]
     people = [seat.name for seat in seats if not seat.bot]

@@ -283,11 +283,22 @@ def test_a_refused_action_is_one_line_and_asks_again(monkeypatch: pytest.MonkeyP
         ("bot,bot", "at least one person"),
         ("Ann,,bot", "names separated by commas"),
         ("Ann,Ann", "two seats are called 'Ann'"),
+        ("Ann,Bob  Lee, Bob Lee", "two seats are called 'Bob Lee'"),  # the same once normalised
+        ("Ann,B\u202eob", "direction-changing characters"),
+        ("Ann,B\u200bob", "invisible"),
+        ("A" * 41, "at most 40 characters"),
     ],
 )
 def test_bad_seats_are_refused(seats: str, message: str) -> None:
     with pytest.raises(CommandError, match=message):
         play.parse_seats(seats)
+
+
+def test_seat_names_are_normalised_as_the_server_does() -> None:
+    assert play.parse_seats("Zoe\u0301 \u00a0 Lee,bot") == [
+        Seat("Zo\u00e9 Lee"),
+        Seat("Bot 2", bot=True),
+    ]
 
 
 def test_seats_name_bots_after_their_seat() -> None:
