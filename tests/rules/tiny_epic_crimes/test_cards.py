@@ -10,7 +10,15 @@ import pytest
 
 from rules import serial
 from rules.kit.effects import Context, EffectError
-from rules.tiny_epic_crimes.cards import ABILITIES, EVENTS, FORCE_CARDS, REWARD_EFFECTS, EventCard
+from rules.tiny_epic_crimes.cards import (
+    ABILITIES,
+    EVENTS,
+    FORCE_CARDS,
+    REWARD_EFFECTS,
+    AbilityCard,
+    EventCard,
+    ForceCard,
+)
 from rules.tiny_epic_crimes.effects import CHECKS, OPS, TRACER, TRIGGERS, check, op, validate, walk
 
 #: "Event Reward Icons: Gain a Suspect Card, Gain a Force Card, Advance 1 Badge Level, Peek at 1
@@ -28,6 +36,8 @@ ACTIONS = (
     "stakeout",
     "bring-in-for-holding",
 )
+#: The cards played for their effect.
+PLAYED: tuple[ForceCard | AbilityCard, ...] = (*FORCE_CARDS, *ABILITIES)
 
 
 def effects() -> Iterator[Mapping[str, Any]]:
@@ -35,7 +45,7 @@ def effects() -> Iterator[Mapping[str, Any]]:
         yield from (event.setup, event.hazard, event.requirement)
         if event.lapse is not None:
             yield event.lapse
-    for card in (*FORCE_CARDS, *ABILITIES):
+    for card in PLAYED:
         yield card.effect
     yield from REWARD_EFFECTS.values()
 
@@ -43,7 +53,7 @@ def effects() -> Iterator[Mapping[str, Any]]:
 def test_the_rulebooks_numbers() -> None:
     # "12 Force Cards, 8 Ability Cards, 18 Event Cards"
     assert (len(EVENTS), len(FORCE_CARDS), len(ABILITIES)) == (18, 12, 8)
-    cards = (*EVENTS, *FORCE_CARDS, *ABILITIES)
+    cards: tuple[EventCard | ForceCard | AbilityCard, ...] = (*EVENTS, *PLAYED)
     assert len({card.id for card in cards}) == len({card.name for card in cards}) == len(cards)
     assert all(card.text.strip() for card in cards)
 
@@ -82,7 +92,7 @@ def test_events_vary_as_the_rulebook_describes() -> None:
 
 
 def test_force_cards_and_abilities_validate_and_say_when() -> None:
-    for card in (*FORCE_CARDS, *ABILITIES):
+    for card in PLAYED:
         validate(card.effect)
         assert card.when in TRIGGERS
 
@@ -113,7 +123,7 @@ def test_the_vocabulary_is_all_used_and_covers_the_rulebooks_mechanisms() -> Non
         for part in walk(effect)
         for value in (part.get("action"),)
         if value
-    } | {card.when for card in (*FORCE_CARDS, *ABILITIES)}
+    } | {card.when for card in PLAYED}
     assert set(ACTIONS) <= touched
 
 
