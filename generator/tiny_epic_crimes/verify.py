@@ -128,6 +128,9 @@ class _Checker:
         letters = "".join(s.letter for s in case.suspects)
         if letters != SUSPECT_LETTERS:
             self.fail("roster/letters", f"the suspects are {letters!r}, not A to P in order")
+        names = [s.name for s in case.suspects]
+        if len(set(names)) != len(names) or not all(name.strip() for name in names):
+            self.fail("roster/names", "two suspects share a name, or one has none")
         for suspect in case.suspects:
             for evidence in EVIDENCE:
                 if suspect.trait(evidence) not in TRAIT_VALUES[evidence]:

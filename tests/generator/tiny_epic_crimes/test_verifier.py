@@ -65,6 +65,11 @@ def test_two_suspects_one_evidence_apart() -> None:
     assert "solution/not-identifiable" not in found  # still distinct
 
 
+def test_two_suspects_with_one_name() -> None:
+    case = sample_case()
+    assert "roster/names" in problems_of(_suspect(case, "B", name=case.suspect("A").name))
+
+
 def test_an_unknown_value_or_murderer() -> None:
     assert "roster/value" in problems_of(_suspect(sample_case(), "C", weapon="poison"))
     unknown = dataclasses.replace(sample_case(), solution=Solution("Q"))
