@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core import Action, Event, System
+from rules.errors import CasebookError
 
 
 class Leaky:
@@ -81,9 +82,21 @@ class SecretsInEvents(Leaky):
         )
 
 
+class SeedInErrors(Leaky):
+    """A refusal whose detail gives the game's secret seed away (a debugging aid left in)."""
+
+    def apply(self, case: Any, state: Any, seat: int, action: Action) -> tuple[Any, list[Event]]:
+        try:
+            return self.inner.apply(case, state, seat, action)
+        except CasebookError as error:
+            seed = self.inner.state_to_json(state).get("seed")
+            raise type(error)(f"{error.message} (seed {seed})", code=error.code) from None
+
+
 LEAKS: dict[str, type[Leaky]] = {
     "state-in-view": StateInView,
     "neighbour-in-view": NeighbourInView,
     "solution-in-view": SolutionInView,
     "secrets-in-events": SecretsInEvents,
+    "seed-in-errors": SeedInErrors,
 }

@@ -57,6 +57,7 @@ def scan(
     games_per_mode: int,
     seed: int,
     max_moves: int = 400,
+    mischief: float = 0.1,
     only: Callable[[str], bool] = lambda system: True,
     judge: Callable[[str], System | None] = lambda system: None,
 ) -> ScanReport:
@@ -79,7 +80,7 @@ def scan(
                     tokens.add(made.body["author_token"])
                 case_id = cases[system]
             game = new_game(transport, system, mode, rng, case_id=case_id)
-            play(transport, game, rng, max_moves=max_moves)
+            play(transport, game, rng, max_moves=max_moves, mischief=mischief)
             report.leaks += scan_game(store, game, frozenset(tokens), judge(system))
             tokens.update(game.tokens.values())
             report.games += 1

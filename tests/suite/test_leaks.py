@@ -73,6 +73,7 @@ def test_the_scan_catches_a_leaky_server(leak: str, tmp_path: Path) -> None:
                     games_per_mode=1,
                     seed=3,
                     max_moves=30,
+                    mischief=0.5,  # errors too are scanned: make a few more of them
                     only=entry.id.__eq__,
                     judge={entry.id: entry.system}.get,
                 )
