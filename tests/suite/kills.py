@@ -40,7 +40,8 @@ def kill_during_load(
     seed: int = 9,
     window: tuple[float, float] = (0.2, 0.6),
 ) -> KillReport:
-    """``kills`` rounds of load, each ended by a SIGKILL at a random moment in ``window``."""
+    """``kills`` rounds of load, each ended by a SIGKILL at a random moment in ``window``
+    after its first acknowledged move."""
     rng = random.Random(seed)
     report = KillReport()
     transport = OverHttp(server, timeout=15)
@@ -58,6 +59,9 @@ def kill_during_load(
             seed=seed * 7919 + round_number,
             stop=stop,
         )
+        deadline = time.monotonic() + 30  # the load is on once a move is acknowledged
+        while len(report.tally.acknowledged) == before and time.monotonic() < deadline:
+            time.sleep(0.01)
         time.sleep(rng.uniform(*window))
         server.kill()
         stop.set()
