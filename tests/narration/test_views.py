@@ -167,6 +167,20 @@ def test_midnights_summary_is_rendered_from_its_template() -> None:
     assert narrate_view(MBM, VIEW, names=["Ann", "Bob"], glossary=GLOSSARY) == SUMMARY
 
 
+def test_a_sighting_heard_before_near_was_told_is_near_when_at_the_scene() -> None:
+    """A game logged before witness answers said "near" still says it of the scene (the view
+    holds the scene) and "in" of any other room."""
+    heard = [
+        {"character": "C1", "sighting": {"person": "C2", "location": "L1", "time": "21:00"}},
+        {"character": "C2", "sighting": {"person": "C1", "location": "L2", "time": "20:00"}},
+    ]
+    view = {**VIEW, "case": {"scene": "L1"}, "testimony": heard}
+    text = narrate_view(MBM, view, names=["Ann", "Bob"], glossary=GLOSSARY)
+    assert text is not None
+    assert "Ada Dunmore saw Bram Cole near Library (L1) at 9:00 pm." in text
+    assert "Bram Cole saw Ada Dunmore in Chapel (L2) at 8:00 pm." in text
+
+
 def test_a_bare_card_and_nothing_learned_say_so() -> None:
     view = {
         **VIEW,
