@@ -187,7 +187,7 @@ HOUSES: tuple[str, ...] = (
 #: Title patterns; ``{house}`` and ``{victim}`` are filled in.
 TITLES: tuple[str, ...] = (
     "Midnight at {house}",
-    "The Last Guest of {house}",
+    "The Last Hour at {house}",
     "A Cold Supper at {house}",
     "The {house} Affair",
     "Who Silenced {victim}?",

@@ -119,6 +119,8 @@ def test_every_introduction_pattern_is_atmosphere_without_a_time() -> None:
         assert fields <= {"house", "victim", "count"}, pattern
         assert not re.search(TIME_IN_WORDS, pattern), pattern
         assert not re.search(NEVER_INTRODUCED, pattern), pattern
+    for pattern in content.TITLES:  # the victim may be the host: nobody is called a guest
+        assert not re.search(TIME_IN_WORDS, pattern) and not re.search(NEVER_INTRODUCED, pattern)
 
 
 def test_a_generated_introduction_holds_to_the_case() -> None:
@@ -397,12 +399,12 @@ def test_the_room_code_follows_the_floor_plan_in_houses_of_any_size(rooms: int) 
 #: with ``.venv/bin/python -m tests.generator.murdered_by_midnight.test_generator``.
 GOLDEN = {
     "easy/0": "315f64f31cd3a385f30a83f329ba0db078915b25d6843ea3ddaac792fe1cc5b2",
-    "easy/1": "134647044ce8b2b2a5f367fcad478f8e04264d6302567b033277588da319f911",
+    "easy/1": "2954bf742abe2ceb32ff9ffeb8f42544bfd1e3cd1b5fc594f1ef119ee6834145",
     "easy/17": "7a6ed48a836a9415a0712878058989a3e350e810e65c4c1ad2198144b0cf225c",
     "easy/123456789": "4791922c59e28dd7341d89de7516cf84a1eee50f63ca3a1d0b0c862b93109d76",
     "standard/0": "535b494ea65f0695856b7bf6bf70e1a28aa2964f1240d7254d4fbd008c34f6c6",
     "standard/1": "00e0781b2f4077fe40bec868bc31ab63e42047a67e8effd959fc64ab948e6b5c",
-    "standard/17": "f4ed507e1abde1951a10e545efd90dccd41e41df450f5d89e4367bc4e15df063",
+    "standard/17": "af76bfcc4d301515cafa2a9e6a4db1ac3695915073c0d7509a3f2de0f7987a4e",
     "standard/123456789": "2406784b3db9fbea8290c048ac96b3f534c4b66332a38ef0ebbfab26097ed7df",
     "hard/0": "ad28acd6d117e57563eb1a5922e849ced4b9d6263c56c90d6014acb6e4a1c563",
     "hard/1": "d96686fde47ef460dd51492c72e196f9f8812623eeeb1fa2321031bf1fb62128",
