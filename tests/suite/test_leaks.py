@@ -28,7 +28,13 @@ GAMES_PER_MODE = int(os.environ.get("SUITE_GAMES_PER_MODE", "2"))
 
 def serve(database: Path) -> Flask:
     return create_app(
-        {"TESTING": True, "DATABASE_URL": f"sqlite:///{database}", "PLUGINS": PLUGINS}
+        {
+            "TESTING": True,
+            "DATABASE_URL": f"sqlite:///{database}",
+            "PLUGINS": PLUGINS,
+            "RATE_LIMITS": "off",  # the scan makes games fast, and many
+            "RUNNING_GAMES_PER_CLIENT": 0,
+        }
     )
 
 
