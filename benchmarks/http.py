@@ -68,20 +68,38 @@ class Load:
     failures: int
     #: What the script's ``done`` printed (the move scripts: each thread's counts).
     report: str = ""
+    #: The server's CPU time (every process of it, user and system) per request answered: a
+    #: figure a busy machine disturbs far less than requests per second.
+    cpu_us: float = 0.0
 
     def row(self, name: str, setup: str, reference: Load | None) -> str:
-        ratio = (
-            f"{self.requests_per_second / reference.requests_per_second:.2f}"
-            if reference
-            else "1.00"
-        )
+        ratio, cpu_ratio = "1.00", "1.00"
+        if reference:
+            ratio = f"{self.requests_per_second / reference.requests_per_second:.2f}"
+            cpu_ratio = f"{reference.cpu_us / self.cpu_us:.2f}" if self.cpu_us else "-"
         return (
             f"| {name} | {setup} | {self.requests_per_second:,.0f} "
-            f"| {self.p50_ms:.1f} / {self.p99_ms:.1f} ms | {self.failures} | {ratio} |"
+            f"| {self.p50_ms:.1f} / {self.p99_ms:.1f} ms | {self.failures} | {ratio} "
+            f"| {self.cpu_us:,.0f} us | {cpu_ratio} |"
         )
 
 
-def wrk(url: str, script: Path | None = None) -> Load:
+def server_cpu_seconds(group: int) -> float:
+    """CPU time (user and system) of every process in process group ``group``, threads included."""
+    ticks = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # the process ended meanwhile
+            continue
+        if int(fields[2]) == group:  # pgrp; then utime and stime are fields 11 and 12
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def wrk(url: str, script: Path | None = None, server: int | None = None) -> Load:
+    """wrk's figures for ``url``; with ``server`` (its process group), its CPU per request."""
+    before = server_cpu_seconds(server) if server else 0.0
     command = [
         "wrk",
         f"-t{plays.THREADS}",
@@ -95,12 +113,15 @@ def wrk(url: str, script: Path | None = None) -> Load:
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
     failures = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     report = "\n".join(line for line in out.splitlines() if line.startswith("thread "))
+    answered = int(re.search(r"(\d+) requests in", out).group(1))  # type: ignore[union-attr]
+    cpu = server_cpu_seconds(server) - before if server else 0.0
     return Load(
         rps,
         _latency(out, "50%"),
         _latency(out, "99%"),
         int(failures.group(1)) if failures else 0,
         report,
+        cpu / answered * 1e6 if answered else 0.0,
     )
 
 
@@ -198,6 +219,8 @@ def _measure(
         args=("--worker-class", setup.worker_class),
     )
     server.start()
+    assert server.process is not None
+    group = server.process.pid  # casebook serve runs in a session of its own
     store = Store(database_url)
     try:
         tables = [_played_table(server, store, system) for system in real_systems()]
@@ -212,12 +235,13 @@ def _measure(
                     folder, f"{name}-act", table.games, table.floor_move
                 )
             time.sleep(0.5)
-            act = wrk(server.base, act_script)
+            act = wrk(server.base, act_script, server=group)
             if table.floor_move is None:
                 table.notes.append(_sent(table, act) + _check_logs(store, table))
             elif act.failures:
                 table.notes.append(f"{act.failures:,} moves refused: look into it")
-            view = wrk(server.base, plays.view_script(folder, f"{name}-view", table.games))
+            view_script = plays.view_script(folder, f"{name}-view", table.games)
+            view = wrk(server.base, view_script, server=group)
             measured.append((table, view, act))
     finally:
         server.kill()
@@ -319,7 +343,7 @@ def hello(worker_class: str) -> Load:
     )
     try:
         time.sleep(1.5)
-        return wrk(f"http://127.0.0.1:{port}/hello")
+        return wrk(f"http://127.0.0.1:{port}/hello", server=server.pid)
     finally:
         os.killpg(server.pid, signal.SIGKILL)
         server.wait()
@@ -340,8 +364,9 @@ def run() -> list[str]:
     if shutil.which("wrk") is None:
         return ["HTTP benchmarks skipped: wrk is not installed (apt-get install wrk)."]
     rows = [
-        "| endpoint | database, workers | requests/s | p50 / p99 | non-2xx | ratio to hello |",
-        "| --- | --- | --- | --- | --- | --- |",
+        "| endpoint | database, workers | requests/s | p50 / p99 | non-2xx | ratio to hello "
+        "| server CPU / request | CPU ratio (hello's ÷ this) |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     notes: list[str] = []
     started = time.monotonic()
