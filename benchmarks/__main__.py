@@ -8,7 +8,7 @@ import platform
 import time
 from pathlib import Path
 
-from benchmarks import fairness, games, generation, http, memory
+from benchmarks import breakdown, fairness, games, generation, http, memory
 
 OUTPUT = Path(__file__).resolve().parents[1] / "BENCHMARKS.md"
 
@@ -23,7 +23,10 @@ def main() -> None:
         "Murdered by Midnight: generate and verify one case": generation.run(),
         "Murdered by Midnight: shortcut detectives against chance": fairness.run(),
         "Murdered by Midnight: bot-only games": games.run(),
-        "HTTP under gunicorn sync workers, wrk -t2 -c16 -d10s": http.run(),
+        "HTTP under gunicorn (casebook serve's settings), wrk -t2 -c16 -d10s": http.run(),
+        "Where a Murdered by Midnight move and read spend their time (in process)": (
+            breakdown.run()
+        ),
         "Server memory, SQLite": memory.run(),
     }
     lines = [
