@@ -4,8 +4,12 @@ system still unregistered (its rules do not exist yet)."""
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -30,6 +34,28 @@ def test_the_same_seed_gives_the_same_bytes() -> None:
     first = json.dumps(envelope(21, {"players": 3}), sort_keys=True)
     assert first == json.dumps(envelope(21, {"players": 3}), sort_keys=True)
     assert first != json.dumps(envelope(22, {"players": 3}), sort_keys=True)
+
+
+def test_the_same_seed_gives_the_same_bytes_in_another_process() -> None:
+    """Another interpreter (another hash seed, nothing cached) makes the same cases, in the
+    reverse order."""
+    seeds: list[tuple[int, dict[str, int]]] = [(3, {}), (8, {"players": 2}), (13, {"players": 1})]
+    script = (
+        "import json, sys\n"
+        "from generator.tiny_epic_crimes import envelope\n"
+        "for seed, options in json.loads(sys.argv[1]):\n"
+        "    print(json.dumps(envelope(seed, options), sort_keys=True))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script, json.dumps(seeds[::-1])],
+        cwd=Path(__file__).resolve().parents[3],
+        env={**os.environ, "PYTHONHASHSEED": "12345"},
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.splitlines()
+    here = [json.dumps(envelope(seed, options), sort_keys=True) for seed, options in seeds]
+    assert out == here[::-1]
 
 
 def test_every_case_of_many_seeds_verifies_and_the_murderer_varies() -> None:
