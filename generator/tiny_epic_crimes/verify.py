@@ -18,7 +18,7 @@ officer setting up the box would, and checks
    43-48 and the timed-event icons 39-48, at least one Event Line;
 5. a win: with hindsight, one plan for the search and one for the stakeouts (drive from the HQ
    to the three best tokens, in the best order) fits in the table's daytime, resp. nighttime,
-   hours before the red spaces (:attr:`Report.plan_hours`).
+   hours before the red spaces (:attr:`Report.plan_hours`); a solo player runs two officers.
 
 Each problem has a stable ``code`` and a sentence.
 """
@@ -287,8 +287,9 @@ class _Checker:
         self.plans["stakeout"] = self._best_plan(
             {t.block: t.value for t in case.stakeout_tokens}, needed["stakeout"]
         )
+        officers = max(case.players, 2)  # solo plays a 2-player game's two officers
         for clue, phase in (("search", DAY), ("stakeout", NIGHT)):
-            available = case.players * sum(
+            available = officers * sum(
                 s.phase == phase for s in case.time_track if s.hour < FINAL_HOURS[0]
             )
             if self.plans[clue] > available:

@@ -146,7 +146,8 @@ def test_too_few_night_hours_to_stake_out() -> None:
         for s in case.time_track
     )
     found = problems_of(dataclasses.replace(case, time_track=track))
-    assert "stakeout" in found["win/too-slow"]
+    # solo plays a 2-player game: two officers, one night hour each
+    assert "the table has 2 night hours" in found["win/too-slow"]
 
 
 def _tampered(mutate: Any) -> dict[str, Any]:
