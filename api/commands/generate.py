@@ -7,6 +7,7 @@ author prints: the case introduction a table reads aloud, then the Author's shee
 
 from __future__ import annotations
 
+import functools
 import json
 import secrets
 from collections.abc import Iterator, Mapping, Sequence
@@ -17,7 +18,7 @@ from typing import Any, TextIO
 from api import config, systems
 from api.commands.progress import progress_bar
 from generator import registry as generators
-from narration import narrate_author_sheet, narrate_case
+from narration import DEFAULT_CLOCK, narrate_author_sheet, narrate_case
 from rules import registry
 
 FORMATS = ("json", "text")
@@ -94,7 +95,7 @@ def to_json_line(envelope: Mapping[str, Any]) -> str:
     return json.dumps(envelope, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n"
 
 
-def to_case_book(envelope: Mapping[str, Any]) -> str:
+def to_case_book(envelope: Mapping[str, Any], clock: str = DEFAULT_CLOCK) -> str:
     """The printable pages of one case: a heading, the introduction and the Author's sheet."""
     system_id = envelope["system"]
     name = registry.get(system_id).SPEC.name
@@ -102,10 +103,10 @@ def to_case_book(envelope: Mapping[str, Any]) -> str:
     settings = ", ".join(f"{key} {value}" for key, value in sorted(options.items()))
     heading = f"{name}, seed {envelope['seed']}" + (f" ({settings})" if settings else "")
     parts = [RULE, heading, RULE]
-    introduction = narrate_case(system_id, envelope["public"])
+    introduction = narrate_case(system_id, envelope["public"], clock=clock)
     if introduction:
         parts += ["", introduction]
-    sheet = narrate_author_sheet(system_id, envelope)
+    sheet = narrate_author_sheet(system_id, envelope, clock=clock)
     if sheet:
         parts += ["", sheet]
     return "\n".join(parts) + "\n"
@@ -121,6 +122,7 @@ def run(
     output: str | None,
     stdout: TextIO,
     stderr: TextIO,
+    clock: str = DEFAULT_CLOCK,
 ) -> None:
     """Generate ``count`` cases and write them to ``output`` (a path) or ``stdout``."""
     if fmt not in FORMATS:
@@ -129,7 +131,7 @@ def run(
     check_system(system_id)
     seeds = seeds_for(seed, count)
     cases = generate_cases(system_id, seeds, options)
-    write = to_json_line if fmt == "json" else to_case_book
+    write = to_json_line if fmt == "json" else functools.partial(to_case_book, clock=clock)
     with ExitStack() as stack:
         bar = stack.enter_context(progress_bar(count, stderr, label="cases"))
         first = next(cases)  # bad options fail here, before any file is created

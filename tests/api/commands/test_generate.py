@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -122,6 +123,18 @@ def test_text_is_a_printable_case_book() -> None:
     for artefact in ("{{", "}}", "{%", "%}", "{#", "None", "Undefined", "['", "('", "{'"):
         assert artefact not in out, artefact
     assert "\n\n\n" not in out  # no blank runs left by template tags
+
+
+def test_the_case_book_says_times_on_the_clock_asked_for() -> None:
+    """--clock 24h: the same book with every time as a 24-hour clock says it (19:30)."""
+    twelve = run_cli("generate", SYSTEM, "--seed", "4", "--format", "text").stdout
+    day = run_cli("generate", SYSTEM, "--seed", "4", "--format", "text", "--clock", "24h").stdout
+    time = generators.generate(SYSTEM, 4, {})["solution"]["time"]
+    assert f"Time of death: {time}" in day and f"Time of death: {clock_time(time)}" in twelve
+    assert not re.search(r"\b\d{1,2}:\d{2} [ap]m\b", day)
+    assert re.sub(r"\d{1,2}:\d{2}( [ap]m)?", "T", day) == re.sub(
+        r"\d{1,2}:\d{2}( [ap]m)?", "T", twelve
+    )
 
 
 @pytest.mark.parametrize(
