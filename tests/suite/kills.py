@@ -30,6 +30,18 @@ class KillReport:
     integrity: str = "not checked"
 
 
+def restart(server: LiveServer, attempts: int = 3) -> None:
+    """Start ``server`` again; a start that fails is tried again a little later."""
+    for attempt in range(attempts):
+        try:
+            server.start()
+            return
+        except RuntimeError:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(2)
+
+
 def kill_during_load(
     server: LiveServer,
     database_url: str,
@@ -69,7 +81,7 @@ def kill_during_load(
             thread.join(timeout=60)
         report.kills += 1
         report.rounds.append(len(report.tally.acknowledged) - before)
-        server.start()
+        restart(server)
     store = Store(database_url)
     try:
         report.problems = check_acknowledged(store, report.tally, report.games, answered_all=False)
