@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import threading
 import time
 from collections.abc import Iterator
 
@@ -26,25 +27,39 @@ _MAX_PAUSE_S = 0.0005
 
 
 class WriterGate:
-    """An inter-process (and inter-thread) queue on ``path``; each use opens its own lock."""
+    """An inter-process (and inter-thread) queue on ``path``; each use opens its own lock.
+
+    The writers of one process first queue on a lock of their own, first come first served,
+    so that only one of them at a time polls the file: under gevent a worker holds many
+    requests at once, and a dozen greenlets polling one lock let some lose for a second and
+    more (measured: POST p99 1.29 s, against 47 ms with sync workers).
+    """
 
     def __init__(self, path: str, timeout_ms: int) -> None:
         self._path = path
         self._timeout_s = timeout_ms / 1000
+        # Made where the store is made: in a gevent worker, after the patching, a gevent lock.
+        self._local = threading.Lock()
 
     @contextlib.contextmanager
     def __call__(self) -> Iterator[None]:
-        # A descriptor per use: flock conflicts between open files, so threads queue too.
+        deadline = time.monotonic() + self._timeout_s
+        queued = self._local.acquire(timeout=self._timeout_s)
         try:
-            fd = os.open(self._path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
-        except OSError:  # no gate to be had (a read-only folder): SQLite still serialises
-            yield
-            return
-        try:
-            _acquire(fd, time.monotonic() + self._timeout_s)
-            yield
+            # A descriptor per use: flock conflicts between open files, so threads queue too.
+            try:
+                fd = os.open(self._path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+            except OSError:  # no gate to be had (a read-only folder): SQLite still serialises
+                yield
+                return
+            try:
+                _acquire(fd, deadline)
+                yield
+            finally:
+                os.close(fd)  # releases the lock
         finally:
-            os.close(fd)  # releases the lock
+            if queued:
+                self._local.release()
 
 
 def _acquire(fd: int, deadline: float) -> bool:
