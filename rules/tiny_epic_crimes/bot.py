@@ -1,0 +1,112 @@
+"""A simple officer: it chases clue tokens and accuses the most likely suspect.
+
+It reads only its own view: where clue actions can be taken in its time of day, drives to the
+nearest it can reach with hours to spare, takes it (risking the most hours offered on a
+stakeout), and otherwise arrests or takes a coffee break. At the end it names a suspect it does
+not hold whose evidences match every evidence it knows; ``rng`` breaks ties.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.core import Action, ActionSpec
+
+from .spec import Act
+
+#: Clue actions, most wanted first.
+CLUE_ACTS = (
+    Act.SEARCH_SCENE,
+    Act.STAKEOUT,
+    Act.CATCH_INFORMANT,
+    Act.CATCH_WITNESS,
+    Act.BRING_IN_FOR_HOLDING,
+)
+
+
+def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Random) -> Action:
+    by_type = {spec.type: spec for spec in legal}
+    if Act.ACCUSE in by_type:
+        return Action(Act.ACCUSE, {"murderer": likely_murderer(view, rng)})
+    if Act.REST_YOUR_CASE in by_type:
+        return Action(Act.REST_YOUR_CASE)
+    me = view["officers"][view["you"]]
+    for act in CLUE_ACTS:
+        spec = by_type.get(act)
+        if spec is None or (act == Act.BRING_IN_FOR_HOLDING and not _holding_pays(view, me)):
+            continue
+        if "hours" in spec.params:
+            return Action(act, {"hours": max(int(str(h)) for h in spec.choices("hours"))})
+        return Action(act)
+    drive = by_type.get(Act.DRIVE)
+    if drive is not None:
+        target = _nearest_work(view, me, drive, rng)
+        if target is not None:
+            return Action(Act.DRIVE, {"to": target})
+    if Act.ARREST in by_type:
+        return Action(Act.ARREST)
+    return Action(Act.COFFEE_BREAK)
+
+
+def likely_murderer(view: Mapping[str, Any], rng: random.Random) -> str:
+    """A suspect the bot has no alibi for and whose evidences fit all it knows."""
+    held = set(view.get("suspects", ()))
+    known: Mapping[str, str] = view.get("evidence", {})
+    suspects = view["case"]["suspects"]
+    fits = [
+        s["letter"]
+        for s in suspects
+        if s["letter"] not in held and all(s[e] == v for e, v in known.items())
+    ]
+    letter: str = rng.choice(sorted(fits) or [s["letter"] for s in suspects])
+    return letter
+
+
+def _holding_pays(view: Mapping[str, Any], me: Mapping[str, Any]) -> bool:
+    return me["holding"] is not None or bool(view["holding_tokens"])
+
+
+def _work(view: Mapping[str, Any], me: Mapping[str, Any]) -> set[str]:
+    """Blocks where a clue action can be taken in the bot's time of day."""
+    where = _positions(view)
+    mobsters: Mapping[str, str] = view["mobsters"]
+    if view["phase"] == "day":
+        work = set(view["search_blocks"])
+        work |= {b for b in mobsters if where[b][0] in view["informant_rows"]}
+        return work
+    work = set(view["stakeout_blocks"])
+    work |= {b for b in mobsters if where[b][1] in view["witness_columns"]}
+    if me["holding"] is not None:
+        work.add("HQ")
+    elif view["holding_tokens"]:
+        work |= set(mobsters)
+    return work
+
+
+def _nearest_work(
+    view: Mapping[str, Any], me: Mapping[str, Any], drive: ActionSpec, rng: random.Random
+) -> str | None:
+    where = _positions(view)
+    left = 48 - me["hours"] - view["driven"]
+    here = where[me["block"]]
+
+    def far(block: str) -> int:
+        return abs(where[block][0] - here[0]) + abs(where[block][1] - here[1])
+
+    reachable = [
+        str(b) for b in drive.choices("to") if str(b) in _work(view, me) and far(str(b)) + 2 <= left
+    ]
+    if not reachable:
+        return None
+    best = min(far(b) for b in reachable)
+    return rng.choice(sorted(b for b in reachable if far(b) == best))
+
+
+def _positions(view: Mapping[str, Any]) -> dict[str, tuple[int, int]]:
+    return {
+        block: (row, column)
+        for row, line in enumerate(view["case"]["grid"], start=1)
+        for column, block in enumerate(line, start=1)
+    }

@@ -1,0 +1,112 @@
+"""Gains on an Officer Mat: badge levels, clue tokens, solved evidence, Suspect and Force Cards.
+
+When the last clue token an evidence needs is collected, its collector takes the Evidence Token
+and peeks (the value goes to them alone), every officer with a token of that clue gains one
+Suspect Card, and for Forensics and Getaway the tokens left in the city are discarded.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from rules.core import Event
+
+from .case import EVIDENCE_OF_CLUE, TecCase
+from .spec import FORCE_HAND_LIMIT, Ev
+from .state import Officer, TecState
+
+
+def with_officer(state: TecState, seat: int, officer: Officer) -> TecState:
+    officers = list(state.officers)
+    officers[seat] = officer
+    return dataclasses.replace(state, officers=tuple(officers))
+
+
+def advance_badge(state: TecState, seat: int) -> tuple[TecState, list[Event]]:
+    """One Badge Level up (the badge track's bonus icons are later work)."""
+    officer = state.officers[seat]
+    state = with_officer(state, seat, dataclasses.replace(officer, badge=officer.badge + 1))
+    return state, [Event(Ev.BADGE_ADVANCED, actor=seat, data={"badge": officer.badge + 1})]
+
+
+def collect(
+    case: TecCase, state: TecState, seat: int, clue: str, rng: random.Random
+) -> tuple[TecState, list[Event]]:
+    """A clue token of ``clue`` on ``seat``'s mat: a badge level, and perhaps solved evidence."""
+    officer = state.officers[seat]
+    clues = {**officer.clues, clue: officer.clues[clue] + 1}
+    state = with_officer(state, seat, dataclasses.replace(officer, clues=clues))
+    state, events = advance_badge(state, seat)
+    evidence = EVIDENCE_OF_CLUE[clue]
+    total = sum(other.clues[clue] for other in state.officers)
+    if evidence not in state.solved and total >= case.clues_needed[clue]:
+        state, more = _solve(case, state, seat, clue, rng)
+        events.extend(more)
+    return state, events
+
+
+def _solve(
+    case: TecCase, state: TecState, seat: int, clue: str, rng: random.Random
+) -> tuple[TecState, list[Event]]:
+    evidence = EVIDENCE_OF_CLUE[clue]
+    value = case.suspect(case.solution.murderer).trait(evidence)
+    state = dataclasses.replace(state, solved={**state.solved, evidence: seat})
+    if clue == "search":
+        state = dataclasses.replace(state, search_blocks=())
+    if clue == "stakeout":
+        state = dataclasses.replace(state, stakeout_blocks=())
+    events = [
+        Event(
+            Ev.EVIDENCE_SOLVED,
+            actor=seat,
+            data={"evidence": evidence, "holder": seat},
+            secret={"value": value},
+            secret_audience=frozenset({seat}),
+        )
+    ]
+    for other, officer in enumerate(state.officers):
+        if officer.clues[clue] >= 1:
+            state, more = gain_suspect(state, other, rng)
+            events.extend(more)
+    return state, events
+
+
+def gain_suspect(state: TecState, seat: int, rng: random.Random) -> tuple[TecState, list[Event]]:
+    """The top Suspect Card, seen by ``seat`` alone; with the deck empty the rulebook's other
+    way (looking at another officer's card) is later work, and nothing is gained."""
+    if not state.suspect_deck.draw_count:
+        return state, [Event(Ev.SUSPECT_GAINED, actor=seat, data={"seat": seat, "gained": False})]
+    deck, (card,) = state.suspect_deck.draw(1, rng=rng, reshuffle=False)
+    state = dataclasses.replace(state, suspect_deck=deck, suspects=state.suspects.add(seat, [card]))
+    event = Event(
+        Ev.SUSPECT_GAINED,
+        actor=seat,
+        data={"seat": seat, "gained": True},
+        secret={"suspect": card},
+        secret_audience=frozenset({seat}),
+    )
+    return state, [event]
+
+
+def gain_force(state: TecState, seat: int, rng: random.Random) -> tuple[TecState, list[Event]]:
+    """A Force Card; a third is discarded at once (the hand holds two; choosing which to keep
+    matters only once force cards are played, which is later work)."""
+    deck = state.force_deck
+    if deck.is_empty():
+        return state, [Event(Ev.FORCE_GAINED, actor=seat, data={"seat": seat, "kept": False})]
+    deck, (card,) = deck.draw(1, rng=rng)
+    kept = state.forces.count(seat) < FORCE_HAND_LIMIT
+    if kept:
+        state = dataclasses.replace(state, forces=state.forces.add(seat, [card]))
+    else:
+        deck = deck.discard([card])
+    state = dataclasses.replace(state, force_deck=deck)
+    event = Event(
+        Ev.FORCE_GAINED,
+        actor=seat,
+        data={"seat": seat, "kept": kept, **({} if kept else {"discarded": card})},
+        secret={"card": card} if kept else {},
+        secret_audience=frozenset({seat}) if kept else frozenset(),
+    )
+    return state, [event]

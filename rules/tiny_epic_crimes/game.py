@@ -1,0 +1,77 @@
+"""The Tiny Epic Crimes system: the protocol of ``rules.core`` (not registered yet)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.core import (
+    Action,
+    ActionSpec,
+    Event,
+    JSONScalar,
+    Outcome,
+    Seat,
+    check_action,
+    check_can_act,
+)
+
+from . import bot, legal, play, setup, turns, views
+from . import state as states
+from .case import TecCase
+from .spec import SPEC
+from .standings import outcome
+from .state import TecState
+
+
+class TinyEpicCrimes:
+    SPEC = SPEC
+
+    def read_case(self, envelope: Mapping[str, Any]) -> TecCase:
+        return setup.read_case(envelope)
+
+    def new_game(
+        self,
+        case: TecCase,
+        seats: Sequence[Seat],
+        mode: str,
+        *,
+        seed: int,
+        options: Mapping[str, JSONScalar],
+    ) -> TecState:
+        return setup.new_game(case, seats, mode, seed=seed, options=options)
+
+    def to_act(self, case: TecCase, state: TecState) -> frozenset[int]:
+        return turns.to_act(state)
+
+    def legal_actions(self, case: TecCase, state: TecState, seat: int) -> list[ActionSpec]:
+        return legal.legal_actions(case, state, seat)
+
+    def apply(
+        self, case: TecCase, state: TecState, seat: int, action: Action
+    ) -> tuple[TecState, list[Event]]:
+        check_can_act(self, case, state, seat)
+        legal.explain_refusal(case, state, seat, action)
+        check_action(legal.legal_actions(case, state, seat), action)
+        return play.play(case, state, seat, action)
+
+    def view(self, case: TecCase, state: TecState, seat: int | None) -> dict[str, Any]:
+        return views.view(case, state, seat)
+
+    def result(self, case: TecCase, state: TecState) -> Outcome | None:
+        return None if state.ended is None else outcome(case, state)
+
+    def bot_choose(
+        self, view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Random
+    ) -> Action:
+        return bot.choose(view, legal, rng)
+
+    def state_to_json(self, state: TecState) -> dict[str, Any]:
+        return states.to_json(state)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> TecState:
+        return states.from_json(data)
+
+
+SYSTEM = TinyEpicCrimes()

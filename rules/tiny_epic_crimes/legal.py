@@ -1,0 +1,143 @@
+"""What the officer to act may do now, and why anything else is refused.
+
+Each action is offered only when its rulebook condition holds: its time of day (by the tracker
+at the start of the turn), its block, its token, and hours enough before the 48-hour mark.
+"""
+
+from __future__ import annotations
+
+from rules.core import Action, ActionSpec, RuleError
+
+from . import board
+from .case import FINAL_HOURS, HOURS, NIGHT, STAKEOUT_RISK, TecCase
+from .spec import ACTION_HOURS, BACKUP_RISK, DAY_ACTIONS, NIGHT_ACTIONS, Act
+from .state import TecState
+from .turns import accusing, current
+
+
+def remaining(state: TecState, seat: int) -> int:
+    """Hours this officer may still spend this turn before the 48-hour mark."""
+    return HOURS - state.track.position(seat) - state.driven
+
+
+def legal_actions(case: TecCase, state: TecState, seat: int) -> list[ActionSpec]:
+    if state.ended is not None:
+        return []
+    if accusing(state):
+        if seat in state.accusations:
+            return []
+        return [ActionSpec(Act.ACCUSE, {"murderer": tuple(s.letter for s in case.suspects)})]
+    if seat != current(state):
+        return []
+    return _turn_actions(case, state, seat)
+
+
+def _turn_actions(case: TecCase, state: TecState, seat: int) -> list[ActionSpec]:
+    left = remaining(state, seat)
+    officer = state.officers[seat]
+    here = officer.block
+    specs: list[ActionSpec] = []
+    if not state.drove and left >= 2:
+        reach = tuple(
+            block
+            for block in board.blocks(case)
+            if 1 <= board.distance(case, here, block) <= left - 1
+        )
+        specs.append(ActionSpec(Act.DRIVE, {"to": reach}))
+    for act in ACTION_HOURS:
+        if act == Act.REST_YOUR_CASE:
+            continue
+        if _allowed(case, state, seat, act) is None:
+            specs.append(_spec(act, left))
+    if _allowed(case, state, seat, Act.REST_YOUR_CASE) is None:
+        specs.append(ActionSpec(Act.REST_YOUR_CASE))
+    return specs
+
+
+def _spec(act: Act, left: int) -> ActionSpec:
+    if act == Act.CALL_FOR_BACKUP:
+        return ActionSpec(
+            act, {"hours": tuple(range(BACKUP_RISK[0], min(BACKUP_RISK[1], left) + 1))}
+        )
+    if act == Act.STAKEOUT:
+        return ActionSpec(
+            act, {"hours": tuple(range(STAKEOUT_RISK[0], min(STAKEOUT_RISK[1], left) + 1))}
+        )
+    return ActionSpec(act)
+
+
+def _allowed(case: TecCase, state: TecState, seat: int, act: Act) -> RuleError | None:
+    """Why ``act`` is refused now (``None``: it is allowed), as the error to raise."""
+    officer = state.officers[seat]
+    here = officer.block
+    hours = state.track.position(seat)
+    if act == Act.REST_YOUR_CASE:
+        if hours < FINAL_HOURS[0] or state.drove:
+            return RuleError(
+                f"you may rest your case only at the start of a turn on hours "
+                f"{FINAL_HOURS[0]}-{FINAL_HOURS[1]}",
+                code="rest/too-early",
+            )
+        return None
+    night = board.phase(case, hours) == NIGHT
+    if act in DAY_ACTIONS and night:
+        return RuleError(f"{act} is a daytime action", code="time/day-only")
+    if act in NIGHT_ACTIONS and not night:
+        return RuleError(f"{act} is a nighttime action", code="time/night-only")
+    cost = ACTION_HOURS[act] or 1
+    if cost > remaining(state, seat):
+        return RuleError("that would take your tracker past the 48-hour mark", code="time/past-48")
+    mobster_here = here in state.mobsters
+    if act in (Act.ARREST, Act.CATCH_INFORMANT, Act.CATCH_WITNESS) and not mobster_here:
+        return RuleError("there is no mobster on your block", code="mobster/none-here")
+    if act == Act.CALL_FOR_BACKUP and not (
+        mobster_here or any(block in state.mobsters for block in board.adjacent(case, here))
+    ):
+        return RuleError("no mobster on or next to your block", code="mobster/none-near")
+    if act == Act.CATCH_INFORMANT and board.row_of(case, here) not in state.informant_rows:
+        return RuleError("no Informant Token is left in your row", code="clue/no-informant")
+    if act == Act.CATCH_WITNESS and board.column_of(case, here) not in state.witness_columns:
+        return RuleError("no Witness Token is left in your column", code="clue/no-witness")
+    if act == Act.SEARCH_SCENE and here not in state.search_blocks:
+        return RuleError("no Search Token lies on your block", code="clue/no-search-token")
+    if act == Act.STAKEOUT and here not in state.stakeout_blocks:
+        return RuleError("no Stakeout Token lies on your block", code="clue/no-stakeout-token")
+    if act == Act.BRING_IN_FOR_HOLDING:
+        if officer.holding is None and not mobster_here:
+            return RuleError("there is no mobster on your block", code="mobster/none-here")
+        if officer.holding is not None and not board.is_hq(here):
+            return RuleError(
+                "a mobster is on your Holding Spot: bring them in at the HQ",
+                code="holding/not-at-hq",
+            )
+    return None
+
+
+def explain_refusal(case: TecCase, state: TecState, seat: int, action: Action) -> None:
+    """Raise a :class:`RuleError` with a specific code if ``action`` breaks a rule we name."""
+    if accusing(state):
+        if action.type != Act.ACCUSE:
+            raise RuleError("every car is down: only accusations remain", code="accuse/only")
+        if seat in state.accusations:
+            raise RuleError("you have already accused", code="accuse/already")
+        return
+    if action.type == Act.ACCUSE:
+        raise RuleError(
+            "accusations come once every officer has rested their case", code="accuse/not-yet"
+        )
+    if action.type == Act.DRIVE:
+        if state.drove:
+            raise RuleError("you drive before your action, once a turn", code="drive/already")
+        to = action.params.get("to")
+        if isinstance(to, str) and to in board.blocks(case):
+            far = board.distance(case, state.officers[seat].block, to)
+            if far >= remaining(state, seat):
+                raise RuleError(
+                    "that drive leaves no hour for an action before the 48-hour mark",
+                    code="time/past-48",
+                )
+        return
+    if action.type in ACTION_HOURS:
+        error = _allowed(case, state, seat, Act(action.type))
+        if error is not None:
+            raise error

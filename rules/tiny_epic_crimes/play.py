@@ -1,0 +1,285 @@
+"""Applying one legal action: the next state and what happened.
+
+A turn is Drive (optional, its own step), one action, then the tracker advances by every hour
+spent, an Event Line passed first is noted (events are later work), and the Mobster Roll.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable
+
+from rules.core import Action, Event, rng_for
+from rules.kit.dice import roll
+
+from . import board, clues, mobsters
+from .case import HOURS, TecCase
+from .spec import Act, Ending, Ev
+from .standings import outcome
+from .state import TecState
+
+#: (case, state, seat, action, rng) -> (state, events, hours spent by the action)
+Handler = Callable[
+    [TecCase, TecState, int, Action, random.Random], tuple[TecState, list[Event], int]
+]
+
+
+def play(case: TecCase, state: TecState, seat: int, action: Action) -> tuple[TecState, list[Event]]:
+    """Apply ``action`` (already checked legal) for ``seat``."""
+    state = dataclasses.replace(state, step=state.step + 1)
+    rng = rng_for(state.seed, state.step, "play")
+    if action.type == Act.DRIVE:
+        return _drive(case, state, seat, str(action.params["to"]))
+    if action.type == Act.ACCUSE:
+        return _accuse(case, state, seat, str(action.params["murderer"]))
+    state, events, hours = _HANDLERS[Act(action.type)](case, state, seat, action, rng)
+    state, more = _end_turn(case, state, seat, hours, rng)
+    return state, events + more
+
+
+def _drive(case: TecCase, state: TecState, seat: int, to: str) -> tuple[TecState, list[Event]]:
+    officer = state.officers[seat]
+    hours = board.distance(case, officer.block, to)
+    state = clues.with_officer(state, seat, dataclasses.replace(officer, block=to))
+    state = dataclasses.replace(state, driven=state.driven + hours, drove=True)
+    data = {"from": officer.block, "to": to, "hours": hours}
+    return state, [Event(Ev.DROVE, actor=seat, data=data)]
+
+
+def _end_turn(
+    case: TecCase, state: TecState, seat: int, hours: int, rng: random.Random
+) -> tuple[TecState, list[Event]]:
+    spent = state.driven + hours
+    before = state.track.position(seat)
+    ahead = max(state.track.positions.values())
+    after = min(before + spent, HOURS)
+    track = state.track.advance(seat, after - before) if spent else state.track
+    state = dataclasses.replace(state, track=track, driven=0, drove=False)
+    events = [Event(Ev.TRACKER_ADVANCED, actor=seat, data={"from": before, "to": after})]
+    # a line after hour h is passed by moving past h; "first" when no tracker was past it
+    lines = [h for h in range(max(ahead, 1), after) if case.space(h).event_line]
+    for line in lines:
+        # "the first of all players to pass a red Event Line": an Event Card (later work)
+        state = dataclasses.replace(state, events_due=state.events_due + 1)
+        events.append(Event(Ev.EVENT_DUE, actor=seat, data={"line": line, "reason": "line"}))
+    state, more = mobsters.mobster_roll(case, state, rng)
+    return state, events + more
+
+
+def _apprehend(state: TecState, blocks: list[str]) -> tuple[TecState, list[str]]:
+    """The mobsters on ``blocks`` back to the bag; their colours."""
+    taken = [state.mobsters[block] for block in blocks if block in state.mobsters]
+    left = {block: colour for block, colour in state.mobsters.items() if block not in blocks}
+    return dataclasses.replace(state, mobsters=left, bag=mobsters.to_bag(state.bag, taken)), taken
+
+
+def _arrest(
+    case: TecCase, state: TecState, seat: int, action: Action, rng: random.Random
+) -> tuple[TecState, list[Event], int]:
+    officer = state.officers[seat]
+    here = officer.block
+    colour = state.mobsters[here]
+    state = dataclasses.replace(
+        state, mobsters={b: c for b, c in state.mobsters.items() if b != here}
+    )
+    events = [Event(Ev.ARRESTED, actor=seat, data={"block": here, "colour": colour})]
+    if colour in officer.arrested:
+        # "If you already have a mobster of the same color on your mat, … return it to the bag"
+        state = dataclasses.replace(state, bag=mobsters.to_bag(state.bag, [colour]))
+        return state, events, 1
+    arrested = (*officer.arrested, colour)
+    if len(arrested) == len(case.mobsters):
+        state = dataclasses.replace(state, bag=mobsters.to_bag(state.bag, list(arrested)))
+        state = clues.with_officer(state, seat, dataclasses.replace(officer, arrested=()))
+        state, more = clues.advance_badge(state, seat)
+        return state, events + more, 1
+    state = clues.with_officer(state, seat, dataclasses.replace(officer, arrested=arrested))
+    return state, events, 1
+
+
+def _coffee(
+    case: TecCase, state: TecState, seat: int, action: Action, rng: random.Random
+) -> tuple[TecState, list[Event], int]:
+    return state, [Event(Ev.COFFEE_BREAK, actor=seat)], 1
+
+
+def _backup(
+    case: TecCase, state: TecState, seat: int, action: Action, rng: random.Random
+) -> tuple[TecState, list[Event], int]:
+    risk = int(str(action.params["hours"]))
+    here = state.officers[seat].block
+    (die,) = roll(rng).faces
+    success = die <= risk
+    blocks = [here, *board.adjacent(case, here)] if success else [here]
+    state, taken = _apprehend(state, blocks)
+    data = {"hours": risk, "die": die, "success": success, "apprehended": taken}
+    events = [Event(Ev.BACKUP_CALLED, actor=seat, data=data)]
+    if success:
+        state, more = clues.gain_force(state, seat, rng)
+        events.extend(more)
+    return state, events, risk
+
+
+def _catch(clue: str) -> Handler:
+    def handler(
+        case: TecCase, state: TecState, seat: int, action: Action, rng: random.Random
+    ) -> tuple[TecState, list[Event], int]:
+        here = state.officers[seat].block
+        state, taken = _apprehend(state, [here])
+        if clue == "informant":
+            row = board.row_of(case, here)
+            state = dataclasses.replace(
+                state, informant_rows=tuple(r for r in state.informant_rows if r != row)
+            )
+            event = Event(
+                Ev.INFORMANT_CAUGHT,
+                actor=seat,
+                data={"block": here, "row": row, "colour": taken[0]},
+            )
+        else:
+            column = board.column_of(case, here)
+            state = dataclasses.replace(
+                state, witness_columns=tuple(c for c in state.witness_columns if c != column)
+            )
+            event = Event(
+                Ev.WITNESS_CAUGHT,
+                actor=seat,
+                data={"block": here, "column": column, "colour": taken[0]},
+            )
+        state, more = clues.collect(case, state, seat, clue, rng)
+        return state, [event, *more], 2
+
+    return handler
+
+
+def _search(
+    case: TecCase, state: TecState, seat: int, action: Action, rng: random.Random
+) -> tuple[TecState, list[Event], int]:
+    here = state.officers[seat].block
+    success = next(token.success for token in case.search_tokens if token.block == here)
+    state = dataclasses.replace(
+        state, search_blocks=tuple(b for b in state.search_blocks if b != here)
+    )
+    events = [Event(Ev.SCENE_SEARCHED, actor=seat, data={"block": here, "success": success})]
+    if success:
+        state, more = clues.collect(case, state, seat, "search", rng)
+    else:
+        officer = state.officers[seat]
+        state = clues.with_officer(
+            state, seat, dataclasses.replace(officer, failed_searches=officer.failed_searches + 1)
+        )
+        state, more = clues.advance_badge(state, seat)
+    return state, events + more, 2
+
+
+def _stakeout(
+    case: TecCase, state: TecState, seat: int, action: Action, rng: random.Random
+) -> tuple[TecState, list[Event], int]:
+    risk = int(str(action.params["hours"]))
+    here = state.officers[seat].block
+    value = next(token.value for token in case.stakeout_tokens if token.block == here)
+    if value > risk:
+        # "Return the token face-down … and do not tell the other players the number"
+        peeks = tuple(sorted({*state.peeks, (seat, here)}))
+        event = Event(
+            Ev.STAKED_OUT,
+            actor=seat,
+            data={"block": here, "hours": risk, "success": False},
+            secret={"value": value},
+            secret_audience=frozenset({seat}),
+        )
+        return dataclasses.replace(state, peeks=peeks), [event], risk
+    officer = state.officers[seat]
+    state = dataclasses.replace(
+        state, stakeout_blocks=tuple(b for b in state.stakeout_blocks if b != here)
+    )
+    state = clues.with_officer(
+        state, seat, dataclasses.replace(officer, stakeouts=(*officer.stakeouts, value))
+    )
+    event = Event(
+        Ev.STAKED_OUT,
+        actor=seat,
+        data={"block": here, "hours": risk, "success": True, "value": value},
+    )
+    state, more = clues.collect(case, state, seat, "stakeout", rng)
+    return state, [event, *more], risk
+
+
+def _bring_in(
+    case: TecCase, state: TecState, seat: int, action: Action, rng: random.Random
+) -> tuple[TecState, list[Event], int]:
+    officer = state.officers[seat]
+    here = officer.block
+    if officer.holding is None:
+        colour = state.mobsters[here]
+        state = dataclasses.replace(
+            state, mobsters={b: c for b, c in state.mobsters.items() if b != here}
+        )
+        state = clues.with_officer(state, seat, dataclasses.replace(officer, holding=colour))
+        return (
+            state,
+            [Event(Ev.MOBSTER_HELD, actor=seat, data={"block": here, "colour": colour})],
+            2,
+        )
+    colour = officer.holding
+    state = dataclasses.replace(state, bag=mobsters.to_bag(state.bag, [colour]))
+    state = clues.with_officer(state, seat, dataclasses.replace(officer, holding=None))
+    token = colour in state.holding_tokens
+    events = [Event(Ev.MOBSTER_BOOKED, actor=seat, data={"colour": colour, "token": token})]
+    if token:
+        state = dataclasses.replace(
+            state, holding_tokens=tuple(c for c in state.holding_tokens if c != colour)
+        )
+        state, more = clues.collect(case, state, seat, "holding", rng)
+    else:
+        state, more = clues.gain_force(state, seat, rng)
+    return state, events + more, 2
+
+
+def _rest(
+    case: TecCase, state: TecState, seat: int, action: Action, rng: random.Random
+) -> tuple[TecState, list[Event], int]:
+    officer = state.officers[seat]
+    state = clues.with_officer(state, seat, dataclasses.replace(officer, rested=True))
+    return state, [Event(Ev.CASE_RESTED, actor=seat, data={"hours": state.track.position(seat)})], 0
+
+
+def _accuse(
+    case: TecCase, state: TecState, seat: int, murderer: str
+) -> tuple[TecState, list[Event]]:
+    """A sealed accusation; the last one reveals them all and ends the game."""
+    state = dataclasses.replace(state, accusations={**state.accusations, seat: murderer})
+    events = [
+        Event(
+            Ev.ACCUSATION_MADE,
+            actor=seat,
+            data={"seat": seat},
+            secret={"murderer": murderer},
+            secret_audience=frozenset({seat}),
+        )
+    ]
+    if len(state.accusations) < len(state.officers):
+        return state, events
+    truth = case.solution.murderer
+    correct = tuple(sorted(s for s, letter in state.accusations.items() if letter == truth))
+    state = dataclasses.replace(state, ended=Ending.SOLVED if correct else Ending.UNSOLVED)
+    result = outcome(case, state)
+    state = dataclasses.replace(state, winners=result.winners)
+    revealed = {str(s): letter for s, letter in sorted(state.accusations.items())}
+    events.append(Event(Ev.ACCUSATIONS_REVEALED, data={"accusations": revealed, "murderer": truth}))
+    events.append(Event(Ev.GAME_ENDED, data=result.to_json()))
+    return state, events
+
+
+_HANDLERS: dict[Act, Handler] = {
+    Act.ARREST: _arrest,
+    Act.COFFEE_BREAK: _coffee,
+    Act.CALL_FOR_BACKUP: _backup,
+    Act.CATCH_INFORMANT: _catch("informant"),
+    Act.CATCH_WITNESS: _catch("witness"),
+    Act.SEARCH_SCENE: _search,
+    Act.STAKEOUT: _stakeout,
+    Act.BRING_IN_FOR_HOLDING: _bring_in,
+    Act.REST_YOUR_CASE: _rest,
+}

@@ -1,0 +1,70 @@
+"""The state of a game: cars, trackers, mats, mobsters, tokens left in the city, hands.
+
+Ids only (blocks, suspect letters, card ids, mobster colours): the case is handed in beside the
+state. What each seat may see of it is decided by ``views.py`` alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rules import serial
+from rules.core import Seat
+from rules.kit.deck import Deck
+from rules.kit.hands import Hands
+from rules.kit.turns import Track
+
+
+@dataclass(frozen=True)
+class Officer:
+    """One officer's car and Officer Mat; the tracker lives on the shared :class:`Track`."""
+
+    block: str  # where the car is
+    badge: int  # Badge Level, 0 on the large badge image at setup
+    arrested: tuple[str, ...]  # colours on the three Arrest spots, in order of arrest
+    holding: str | None  # the colour on the Holding Spot
+    clues: Mapping[str, int]  # clue -> tokens of it that count towards its evidence
+    failed_searches: int  # failure-side Search Tokens (badge, but no Forensics clue)
+    stakeouts: tuple[int, ...]  # the numbers of the Stakeout Tokens won
+    rested: bool  # the car lies on its side: no more turns
+
+
+@dataclass(frozen=True)
+class TecState:
+    seed: int
+    step: int
+    mode: str
+    seats: tuple[Seat, ...]
+    officers: tuple[Officer, ...]
+    track: Track  # hours spent per seat; the furthest behind plays, top of a stack first
+    mobsters: Mapping[str, str]  # block -> colour of the one mobster on it
+    bag: Mapping[str, int]  # colour -> mobsters in the bag
+    search_blocks: tuple[str, ...]  # blocks still holding a face-down Search Token
+    stakeout_blocks: tuple[str, ...]  # blocks still holding a face-down Stakeout Token
+    informant_rows: tuple[int, ...]  # rows whose Informant Token is still beside the city
+    witness_columns: tuple[int, ...]
+    holding_tokens: tuple[str, ...]  # colours still on the HQ
+    suspect_deck: Deck  # face down; the murderer's card is in the envelope, not here
+    suspects: Hands  # each officer's collected alibis
+    force_deck: Deck
+    forces: Hands
+    peeks: tuple[tuple[int, str], ...]  # (seat, block): a failed stakeout's token seen
+    solved: Mapping[str, int]  # evidence -> the seat holding its Evidence Token
+    driven: int  # hours driven this turn (Step 1), spent with the action's
+    drove: bool  # Step 1 is over this turn
+    events_due: int  # Event Cards the rules would have drawn (events are later work)
+    accusations: Mapping[int, str]  # sealed until every officer has accused
+    ended: str | None
+    winners: tuple[int, ...]
+
+
+def to_json(state: TecState) -> dict[str, Any]:
+    data: dict[str, Any] = serial.to_json(state)
+    return data
+
+
+def from_json(data: Mapping[str, Any]) -> TecState:
+    state: TecState = serial.from_json(TecState, dict(data))
+    return state

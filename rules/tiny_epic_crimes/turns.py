@@ -1,0 +1,30 @@
+"""Whose turn it is: the Time Track orders the officers, then everyone accuses at once."""
+
+from __future__ import annotations
+
+from .state import TecState
+
+
+def resting(state: TecState) -> frozenset[int]:
+    return frozenset(seat for seat, officer in enumerate(state.officers) if officer.rested)
+
+
+def accusing(state: TecState) -> bool:
+    """Every car lies on its side: the simultaneous accusation is open."""
+    return state.ended is None and len(resting(state)) == len(state.officers)
+
+
+def current(state: TecState) -> int | None:
+    """The officer whose tracker is furthest behind, the top of a stack first."""
+    if state.ended is not None or accusing(state):
+        return None
+    return state.track.next_to_act(skip=resting(state))
+
+
+def to_act(state: TecState) -> frozenset[int]:
+    if state.ended is not None:
+        return frozenset()
+    if accusing(state):
+        return frozenset(range(len(state.officers))) - frozenset(state.accusations)
+    seat = current(state)
+    return frozenset() if seat is None else frozenset({seat})

@@ -1,0 +1,116 @@
+"""What one seat may know: the only door from the true state to a player.
+
+Public: the case's printed parts (every suspect's evidences, the city, the track), cars,
+trackers and their stack, mats (badges, arrests, holding spots, clue tokens, Evidence Tokens,
+how many Suspect and Force Cards), mobsters, tokens left in the city (not their faces), which
+evidence is solved and who holds it, and who has accused. Private to a seat: its Suspect and
+Force Cards, the value of each evidence it holds, the numbers of stakeout tokens it has seen,
+and its own accusation. Hidden from all: the murderer, the deck orders, every unseen token.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import board
+from .case import EVIDENCE as _EVIDENCE
+from .case import TecCase
+from .standings import outcome
+from .state import TecState
+from .turns import accusing, current
+
+
+def view(case: TecCase, state: TecState, seat: int | None) -> dict[str, Any]:
+    murderer = case.suspect(case.solution.murderer)
+    mine = seat is not None
+    shown: dict[str, Any] = {
+        "system": "tiny-epic-crimes",
+        "mode": state.mode,
+        "you": seat,
+        "case": public_case(case),
+        "turn": current(state),
+        "accusing": accusing(state),
+        "phase": None if seat is None else board.phase(case, state.track.position(seat)),
+        "driven": state.driven,
+        "drove": state.drove,
+        "stack": list(state.track.order()),
+        "officers": [_officer(state, index) for index in range(len(state.officers))],
+        "mobsters": dict(sorted(state.mobsters.items())),
+        "bag": dict(sorted(state.bag.items())),
+        "search_blocks": list(state.search_blocks),
+        "stakeout_blocks": list(state.stakeout_blocks),
+        "informant_rows": list(state.informant_rows),
+        "witness_columns": list(state.witness_columns),
+        "holding_tokens": list(state.holding_tokens),
+        "suspect_deck": state.suspect_deck.draw_count,
+        "force_deck": state.force_deck.draw_count,
+        "force_discard": list(state.force_deck.discard_pile),
+        "solved": {evidence: holder for evidence, holder in sorted(state.solved.items())},
+        "events_due": state.events_due,
+        "accused": sorted(state.accusations),
+    }
+    if mine:
+        assert seat is not None
+        shown["suspects"] = sorted(state.suspects.cards_of(seat))
+        shown["forces"] = sorted(state.forces.cards_of(seat))
+        shown["evidence"] = {
+            evidence: murderer.trait(evidence)
+            for evidence, holder in sorted(state.solved.items())
+            if holder == seat
+        }
+        shown["stakeouts_seen"] = {
+            block: _stakeout_value(case, block) for who, block in state.peeks if who == seat
+        }
+        shown["accusation"] = state.accusations.get(seat)
+    if state.ended is not None:
+        shown["accusations"] = {str(s): letter for s, letter in sorted(state.accusations.items())}
+        shown["result"] = outcome(case, state).to_json()
+    return shown
+
+
+def _stakeout_value(case: TecCase, block: str) -> int:
+    return next(token.value for token in case.stakeout_tokens if token.block == block)
+
+
+def _officer(state: TecState, seat: int) -> dict[str, Any]:
+    officer = state.officers[seat]
+    return {
+        "seat": seat,
+        "name": state.seats[seat].name,
+        "bot": state.seats[seat].bot,
+        "block": officer.block,
+        "hours": state.track.position(seat),
+        "badge": officer.badge,
+        "arrested": list(officer.arrested),
+        "holding": officer.holding,
+        "clues": dict(sorted(officer.clues.items())),
+        "failed_searches": officer.failed_searches,
+        "stakeouts": list(officer.stakeouts),
+        "evidence_tokens": sorted(e for e, holder in state.solved.items() if holder == seat),
+        "suspect_cards": state.suspects.count(seat),
+        "force_cards": state.forces.count(seat),
+        "rested": officer.rested,
+    }
+
+
+def public_case(case: TecCase) -> dict[str, Any]:
+    """The printed parts every officer sees at setup (the suspects' evidences are public)."""
+    return {
+        "title": case.title,
+        "city": case.city,
+        "introduction": case.introduction,
+        "gang_names": dict(case.gang_names),
+        "suspects": [
+            {"letter": s.letter, "name": s.name, **{e: s.trait(e) for e in _EVIDENCE}}
+            for s in case.suspects
+        ],
+        "blocks": [{"id": b.id, "name": b.name, "icon": b.icon} for b in case.blocks],
+        "grid": [list(line) for line in case.grid],
+        "white_dice": list(case.white_dice),
+        "black_dice": list(case.black_dice),
+        "clues_needed": dict(case.clues_needed),
+        "time_track": [
+            {"hour": s.hour, "phase": s.phase, "event_line": s.event_line, "final": s.final}
+            for s in case.time_track
+        ],
+    }
