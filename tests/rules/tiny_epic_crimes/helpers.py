@@ -63,7 +63,8 @@ def start(count: int = 4, seed: int = 1) -> TecState:
 def act(
     state: TecState, seat: int, kind: str, **params: JSONScalar
 ) -> tuple[TecState, list[Event]]:
-    after, events = GAME.apply(state, seat, Action(kind, params))
+    game = GAME_2 if len(state.seats) == 2 else GAME
+    after, events = game.apply(state, seat, Action(kind, params))
     return after, events
 
 
