@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from rules.core import Action, RuleError
+from rules.core import start as start_game
 from rules.loop import run_bots
 from rules.tiny_epic_crimes import bot
 from rules.tiny_epic_crimes.case import HQ
@@ -136,3 +137,15 @@ def test_the_bot_accuses_a_suspect_that_fits_what_it_knows() -> None:
         if s.gang == "blue" and s.rank == "boss" and s.letter not in ("A", "B")
     }
     assert picks and picks <= fitting
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_generated_case_plays_to_the_end(players: int) -> None:
+    """The generator's envelopes are what the rules read (not only the hand-made sample)."""
+    from generator.tiny_epic_crimes import envelope as generated
+
+    case, state = start_game(
+        SYSTEM, generated(3, {"players": players}), seats(players, bot=True), "standard", seed=3
+    )
+    final, _ = run_bots(SYSTEM, case, state, bots=frozenset(range(players)), seed=3, steps_so_far=0)
+    assert SYSTEM.result(case, final) is not None

@@ -9,7 +9,7 @@ import pytest
 from rules.core import SetupError
 from rules.tiny_epic_crimes.case import HQ
 from rules.tiny_epic_crimes.game import SYSTEM
-from tests.rules.tiny_epic_crimes.helpers import CASE, GAME, GAME_2, seats, start
+from tests.rules.tiny_epic_crimes.helpers import CASE, GAME, GAME_2, envelope, seats, start
 
 
 @pytest.mark.parametrize("count", [2, 3, 4])
@@ -87,3 +87,12 @@ def test_the_opening_state_round_trips_through_json() -> None:
     state = start(3)
     data = json.loads(json.dumps(SYSTEM.state_to_json(state)))
     assert SYSTEM.state_from_json(data) == state
+
+
+def test_a_case_of_another_system_or_shape_is_refused() -> None:
+    with pytest.raises(SetupError) as error:
+        SYSTEM.read_case({**envelope(), "system": "murdered-by-midnight"})
+    assert error.value.code == "setup/bad-case"
+    with pytest.raises(SetupError) as error:
+        SYSTEM.read_case({**envelope(), "public": {}})
+    assert error.value.code == "setup/bad-case"
