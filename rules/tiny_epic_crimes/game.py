@@ -73,5 +73,9 @@ class TinyEpicCrimes:
     def state_from_json(self, data: Mapping[str, Any]) -> TecState:
         return states.from_json(data)
 
+    def accusation_choices(self, case: TecCase) -> dict[str, tuple[str, ...]]:
+        """An accusation names one of the sixteen suspects by letter."""
+        return {"murderer": tuple(suspect.letter for suspect in case.suspects)}
+
 
 SYSTEM = TinyEpicCrimes()

@@ -11,7 +11,8 @@ from collections.abc import Mapping
 
 import pytest
 
-from rules.core import Action, RuleError
+from rules.core import AccusationChoices, Action, RuleError, System
+from rules.tiny_epic_crimes.game import SYSTEM
 from rules.tiny_epic_crimes.state import TecState
 from tests.rules.tiny_epic_crimes.helpers import CASE, GAME, act, hours, officer, start
 
@@ -119,3 +120,10 @@ def test_the_reveal_shows_every_accusation_and_the_murderer() -> None:
     with pytest.raises(RuleError) as error:
         GAME.apply(state, 0, Action("coffee-break"))
     assert error.value.code == "game/over"
+
+
+def test_the_system_names_what_an_accusation_may_say() -> None:
+    # "place your Car on the suspect you believe to be the Murderer": one of the 16 letters
+    choices = SYSTEM.accusation_choices(CASE)
+    assert choices == {"murderer": tuple("ABCDEFGHIJKLMNOP")}
+    assert isinstance(SYSTEM, AccusationChoices) and isinstance(SYSTEM, System)
