@@ -1,5 +1,7 @@
-"""Tiny Epic Crimes: the case as data (:mod:`.case`) and its card sets (:mod:`.cards`).
+"""Tiny Epic Crimes: the case as data (:mod:`.case`), its card sets (:mod:`.cards`) and the core
+of the standard game's rules (:mod:`.game`'s ``SYSTEM``).
 
-The rules of play do not exist yet: nothing here registers the system. The generator package
-(``generator.tiny_epic_crimes``) makes and verifies cases of these types.
+The rules are not complete (events, force cards, abilities and the other modes are later work),
+so nothing here registers the system. The generator package (``generator.tiny_epic_crimes``)
+makes and verifies cases of these types.
 """
