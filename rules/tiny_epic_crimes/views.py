@@ -13,8 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import board
-from .case import EVIDENCE as _EVIDENCE
-from .case import TecCase
+from .case import EVIDENCE, TecCase
 from .standings import outcome
 from .state import TecState
 from .turns import accusing, current
@@ -101,7 +100,7 @@ def public_case(case: TecCase) -> dict[str, Any]:
         "introduction": case.introduction,
         "gang_names": dict(case.gang_names),
         "suspects": [
-            {"letter": s.letter, "name": s.name, **{e: s.trait(e) for e in _EVIDENCE}}
+            {"letter": s.letter, "name": s.name, **{e: s.trait(e) for e in EVIDENCE}}
             for s in case.suspects
         ],
         "blocks": [{"id": b.id, "name": b.name, "icon": b.icon} for b in case.blocks],
