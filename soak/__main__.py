@@ -20,6 +20,7 @@ import datetime
 import math
 import os
 import platform
+import re
 import secrets
 import subprocess
 import sys
@@ -230,12 +231,20 @@ class Run:
         summary = (done.stdout.strip().splitlines() or ["(no output)"])[-1]
         if done.returncode:
             print(done.stdout[-5000:], flush=True)
+        # What failed, in schemathesis's own words: the test, and each distinct failure.
+        failures = [
+            line.strip(" |_")
+            for line in done.stdout.splitlines()
+            if re.match(r"_+ test|\s*\| - ST\d+ |\s*\|\s+Expected ", line)
+        ]
         return [
             "| examples per operation | stateful scenarios | result | minutes | target |",
             "| ---: | ---: | --- | ---: | --- |",
             f"| {examples} | {examples} | {summary.strip('= ')} | "
             f"{(time.monotonic() - started) / 60:.1f} | "
             f"{self.target(done.returncode == 0, 'schemathesis')} |",
+            *([""] if failures else []),
+            *(f"- `{line[:200]}`" for line in dict.fromkeys(failures)),
         ]
 
 
