@@ -116,3 +116,34 @@ def test_the_property_catches_other_hands_shown() -> None:
     leaky = LeakyHands()
     assert len({canonical(leaky.view(*resample(CASE, state, 0, rng), 0)) for _ in range(20)}) > 1
     assert len({canonical(SYSTEM.view(*resample(CASE, state, 0, rng), 0)) for _ in range(20)}) == 1
+
+
+@pytest.mark.parametrize("seed", [0, 5])
+def test_late_game_views_hide_what_a_seat_cannot_see(seed: int) -> None:
+    """Random playouts rarely solve evidence or reach the accusation; bots do. Along a whole
+    bot game, every seat's view and legal actions are the same in a world it cannot tell."""
+    state = start(4, seed)
+    rng = random.Random(seed)
+    solved_seen = accusing_seen = False
+    while SYSTEM.result(CASE, state) is None:
+        for seat in (0, 1, 2, 3, None):
+            twin_case, twin = resample(CASE, state, seat, rng)
+            assert canonical(SYSTEM.view(CASE, state, seat)) == canonical(
+                SYSTEM.view(twin_case, twin, seat)
+            ), f"seat {seat} can tell two worlds apart at step {state.step}"
+            if seat is not None:
+                legal = [s.to_json() for s in SYSTEM.legal_actions(CASE, state, seat)]
+                twin_legal = [s.to_json() for s in SYSTEM.legal_actions(twin_case, twin, seat)]
+                assert canonical(legal) == canonical(twin_legal)
+        solved_seen |= bool(state.solved)
+        accusing_seen |= all(o.rested for o in state.officers)
+        actor = min(SYSTEM.to_act(CASE, state))
+        view = SYSTEM.view(CASE, state, actor)
+        action = SYSTEM.bot_choose(view, SYSTEM.legal_actions(CASE, state, actor), rng)
+        state, _ = SYSTEM.apply(CASE, state, actor, action)
+    assert solved_seen and accusing_seen
+    for seat in (0, 1, 2, 3, None):  # the end reveals the murderer: the worlds keep it
+        twin_case, twin = resample(CASE, state, seat, rng)
+        assert canonical(SYSTEM.view(CASE, state, seat)) == canonical(
+            SYSTEM.view(twin_case, twin, seat)
+        )
