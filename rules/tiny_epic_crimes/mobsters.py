@@ -75,8 +75,11 @@ def mobster_roll(
         if block is None:
             data["outcome"] = "reprieve"
         elif block in state.mobsters:
-            data["outcome"] = "event"  # "draw a new Event Card": events are later work
-            state = dataclasses.replace(state, events_due=state.events_due + 1)
+            data["outcome"] = "event"  # "draw a new Event Card"
+            events.append(Event(Ev.MOBSTER_ROLL, data=data))
+            state, drawn = _draw_event(case, state, rng)
+            events.extend(drawn)
+            data = {}
         else:
             bag, colour = pull(state.bag, rng)
             if colour is None:
@@ -96,6 +99,12 @@ def mobster_roll(
         if not spree:
             break
     return state, events
+
+
+def _draw_event(case: TecCase, state: TecState, rng: random.Random) -> tuple[TecState, list[Event]]:
+    from .events import draw  # events.py places mobsters with this module's bag
+
+    return draw(case, state, None, "mobster-roll", rng)
 
 
 def too_many_events(state: TecState) -> tuple[TecState, list[Event]]:

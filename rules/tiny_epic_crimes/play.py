@@ -1,7 +1,7 @@
 """Applying one legal action: the next state and what happened.
 
 A turn is Drive (optional, its own step), one action, then the tracker advances by every hour
-spent, an Event Line passed first is noted (events are later work), and the Mobster Roll.
+spent, an Event Line passed first draws an Event Card (events.py), and the Mobster Roll.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from rules.core import Action, Event, rng_for
 from rules.kit.dice import roll
 
 from . import board, clues, mobsters
+from . import events as cards_in_play
 from .case import HOURS, TecCase
 from .spec import Act, Ending, Ev
 from .standings import outcome
@@ -60,9 +61,9 @@ def _end_turn(
     # a line after hour h is passed by moving past h; "first" when no tracker was past it
     lines = [h for h in range(max(ahead, 1), after) if case.space(h).event_line]
     for line in lines:
-        # "the first of all players to pass a red Event Line": an Event Card (later work)
-        state = dataclasses.replace(state, events_due=state.events_due + 1)
-        events.append(Event(Ev.EVENT_DUE, actor=seat, data={"line": line, "reason": "line"}))
+        # "the first of all players to pass a red Event Line": an Event Card
+        state, drawn = cards_in_play.draw(case, state, seat, f"line-{line}", rng)
+        events.extend(drawn)
     state, more = mobsters.mobster_roll(case, state, rng)
     return state, events + more
 

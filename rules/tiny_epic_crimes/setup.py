@@ -12,7 +12,7 @@ from rules.kit.hands import Hands, deal
 from rules.kit.turns import Track
 
 from . import mobsters
-from .cards import FORCE_CARDS
+from .cards import EVENTS, FORCE_CARDS
 from .case import CLUES, HQ, SUSPECT_LETTERS, SYSTEM_ID, TecCase, from_envelope
 from .spec import SPEC
 from .state import Officer, TecState
@@ -62,6 +62,8 @@ def new_game(
         (s.letter for s in case.suspects if s.letter != case.solution.murderer), rng
     )
     force_deck = Deck.shuffled((card.id for card in FORCE_CARDS), rng)
+    # its own stream, so adding the event deck left every other setup draw as it was
+    event_deck = Deck.shuffled((card.id for card in EVENTS), rng_for(seed, 0, "events"))
     forces, force_deck = deal(
         Hands.empty(range(count), salt=_salt(rng)), force_deck, FORCES_AT_SETUP, rng=rng
     )
@@ -88,7 +90,8 @@ def new_game(
         solved={},
         driven=0,
         drove=False,
-        events_due=0,
+        event_deck=event_deck,
+        events=(),
         accusations={},
         ended=None,
         winners=(),

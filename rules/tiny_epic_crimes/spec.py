@@ -53,7 +53,8 @@ class Ev(StrEnum):
     SUSPECT_GAINED = "suspect-gained"
     FORCE_GAINED = "force-gained"
     TRACKER_ADVANCED = "tracker-advanced"
-    EVENT_DUE = "event-due"
+    EVENT_DRAWN = "event-drawn"
+    EVENT_REPLACED = "event-replaced"  # a timed event drawn too late
     MOBSTER_ROLL = "mobster-roll"
     TOO_MANY_EVENTS = "too-many-events"
     ACCUSATION_MADE = "accusation-made"

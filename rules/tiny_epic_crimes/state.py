@@ -32,6 +32,18 @@ class Officer:
 
 
 @dataclass(frozen=True)
+class ActiveEvent:
+    """An Event Card in an Event Slot, with what its setup placed."""
+
+    card: str  # "E01" …
+    slot: int  # 1-3, the lowest open one when drawn
+    drawn_at: int  # the furthest tracker's hour when it was drawn (a timed event's clock)
+    tokens: tuple[str, ...]  # blocks holding this event's Event Tokens
+    on_card: tuple[str, ...]  # colours of the mobsters placed on the card
+    mobster_blocks: tuple[str, ...]  # blocks where its setup placed (or found) a mobster
+
+
+@dataclass(frozen=True)
 class TecState:
     seed: int
     step: int
@@ -54,7 +66,8 @@ class TecState:
     solved: Mapping[str, int]  # evidence -> the seat holding its Evidence Token
     driven: int  # hours driven this turn (Step 1), spent with the action's
     drove: bool  # Step 1 is over this turn
-    events_due: int  # Event Cards the rules would have drawn (events are later work)
+    event_deck: Deck
+    events: tuple[ActiveEvent, ...]  # the active events, by slot
     accusations: Mapping[int, str]  # sealed until every officer has accused
     ended: str | None
     winners: tuple[int, ...]

@@ -14,6 +14,7 @@ from typing import Any
 
 from . import board
 from .case import EVIDENCE, TecCase
+from .events import view as events_view
 from .standings import outcome
 from .state import TecState
 from .turns import accusing, current
@@ -45,7 +46,8 @@ def view(case: TecCase, state: TecState, seat: int | None) -> dict[str, Any]:
         "force_deck": state.force_deck.draw_count,
         "force_discard": list(state.force_deck.discard_pile),
         "solved": {evidence: holder for evidence, holder in sorted(state.solved.items())},
-        "events_due": state.events_due,
+        "events": events_view(state),
+        "event_deck": state.event_deck.draw_count,
         "accused": sorted(state.accusations),
     }
     if mine:

@@ -114,7 +114,8 @@ class Dice(random.Random):
         self.faces = list(faces)
 
     def randint(self, a: int, b: int) -> int:
-        return self.faces.pop(0)
+        # past the script (an event's setup rolls), the dice are random again
+        return self.faces.pop(0) if self.faces else super().randint(a, b)
 
 
 def _roll(state: TecState, faces: list[int]) -> tuple[TecState, list[str]]:
@@ -141,7 +142,7 @@ def test_a_roll_onto_a_mobster_owes_an_event_instead() -> None:
     state = mobsters(start(3), {"B09": "red"})
     after, outcomes = _roll(state, [2, 4])
     assert outcomes == ["event"] and after.mobsters == {"B09": "red"}
-    assert after.events_due == state.events_due + 1
+    assert len(after.events) == len(state.events) + 1  # "draw a new Event Card"
 
 
 def test_doubles_other_than_three_and_six_are_a_crime_spree() -> None:
@@ -177,16 +178,17 @@ def test_every_turn_ends_with_a_mobster_roll() -> None:
     assert of(events, "mobster-roll")
 
 
-def test_the_first_tracker_past_a_red_event_line_owes_an_event() -> None:
+def test_the_first_tracker_past_a_red_event_line_draws_an_event() -> None:
     # Step 3: "If your tracker is the first of all players to pass a red Event Line"; the
-    # sample track draws its lines after hours 6, 12, … (events themselves are later work)
+    # sample track draws its lines after hours 6, 12, …
     state = hours(start(3), {0: 5, 1: 6, 2: 6})
     state, events = act(state, 0, "coffee-break")  # to 6: on the line's space, not past it
-    assert not of(events, "event-due")
+    assert not of(events, "event-drawn")
     state = hours(state, {0: 6, 1: 9, 2: 9})
     state, events = act(state, 0, "coffee-break")  # 6 -> 7, but seat 1 passed it first
-    assert not of(events, "event-due")
+    assert not of(events, "event-drawn")
     fresh = hours(start(3), {0: 5, 1: 5, 2: 5}, top=0)
     fresh, events = act(fresh, 0, "drive", to="B13")
     fresh, events = act(fresh, 0, "coffee-break")  # 5 -> 7: first past the line after 6
-    assert [e.data["line"] for e in of(events, "event-due")] == [6]
+    assert [e.data["reason"] for e in of(events, "event-drawn")] == ["line-6"]
+    assert [e.slot for e in fresh.events] == [1]
