@@ -34,6 +34,7 @@ from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from flask import Flask, Response, current_app, g, request
 
+from api import security
 from api.errors import Problem
 from api.security import bearer_token
 from api.storage import Store
@@ -109,7 +110,10 @@ def _claim_or_replay() -> Response | None:
         raise Problem(
             400, "idempotency/bad-key", "An Idempotency-Key is 1 to 255 visible ASCII characters."
         )
-    scope = f"{bearer_token(request.headers.get('Authorization')) or ''}\n{request.path}\n{key}"
+    token = bearer_token(request.headers.get("Authorization"))
+    if _needs_token() and (token is None or not security.is_well_formed(token)):
+        return None  # the view answers 401 and does nothing: no key is claimed or replayed
+    scope = f"{token or ''}\n{request.path}\n{key}"
     claim = _Claim(
         lookup=hashlib.sha256(b"lookup\n" + scope.encode()).hexdigest(),
         secret=hashlib.sha256(b"seal\n" + scope.encode()).digest(),
@@ -140,6 +144,14 @@ def _claim_or_replay() -> Response | None:
                 headers={"Retry-After": "1"},
             )
         time.sleep(_POLL_S)
+
+
+def _needs_token() -> bool:
+    """Whether this operation requires a bearer token, as its description says."""
+    view = current_app.view_functions.get(request.endpoint or "")
+    handler = getattr(getattr(view, "view_class", None), request.method.lower(), None)
+    documented = getattr(handler, "_apidoc", {}).get("manual_doc", {}).get("security")
+    return bool(documented) and {} not in documented
 
 
 def _keep_answer(response: Response) -> Response:

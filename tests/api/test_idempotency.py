@@ -167,3 +167,17 @@ def test_racing_repeats_are_applied_once_and_answered_alike(
         assert view.body["version"] == 1
     finally:
         live.kill()
+
+
+def test_without_a_token_an_operation_that_needs_one_claims_no_key(
+    client: FlaskClient, duel: Table
+) -> None:
+    """The 401 comes first: a key is neither claimed nor compared before the token is read."""
+    url = f"/v1/games/{duel.id}/actions"
+    for body in ({"type": "investigate"}, {"type": "accuse", "params": {}}):
+        response = client.post(url, json=body, headers=key("anonymous"))
+        assert_problem(response, 401, "auth/unauthenticated")
+    played = client.post(
+        url, json={"type": "investigate"}, headers={**duel.auth(0), **key("anonymous")}
+    )
+    assert played.status_code == 200 and idempotency.REPLAYED not in played.headers
