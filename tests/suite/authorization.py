@@ -52,6 +52,14 @@ def _case_with_table_and_game(transport: Transport, inspectors: list[str]) -> di
     return {"case": case, "table": table, "game": _made(transport, "/v1/games", body)}
 
 
+def _watch_token(transport: Transport) -> str:
+    """The token of a game of bots only: it may read that game and nothing else."""
+    bots = [{"name": "B1", "bot": True}, {"name": "B2", "bot": True}]
+    game = _made(transport, "/v1/games", {"system": "toy-culprit", "mode": "duel", "seats": bots})
+    token: str = game["watch_token"]
+    return token
+
+
 def build_world(transport: Transport, foreign: Mapping[str, Any] | None = None) -> World:
     """A case, its table and a game on it; ``foreign`` (another world's objects, made here if
     not given) is what strangers hold: nothing of it opens anything of this world."""
@@ -67,6 +75,7 @@ def build_world(transport: Transport, foreign: Mapping[str, Any] | None = None) 
             "seat": game["seats"][0]["token"],  # the seat whose turn it is
             "other-seat": game["seats"][1]["token"],
             "foreign-seat": other["game"]["seats"][0]["token"],
+            "watch": _watch_token(transport),
             "author": case["author_token"],
             "foreign-author": other["case"]["author_token"],
             "table": table["token"],
