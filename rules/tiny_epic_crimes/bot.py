@@ -32,6 +32,9 @@ def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Ran
         return Action(Act.ACCUSE, {"murderer": likely_murderer(view, rng)})
     if Act.REST_YOUR_CASE in by_type:
         return Action(Act.REST_YOUR_CASE)
+    resolvable = by_type.get(Act.RESOLVE_EVENT)
+    if resolvable is not None:  # an event it stands on: its rewards and one slot free again
+        return Action(Act.RESOLVE_EVENT, {"event": str(resolvable.choices("event")[0])})
     me = view["officers"][view["you"]]
     for act in CLUE_ACTS:
         spec = by_type.get(act)

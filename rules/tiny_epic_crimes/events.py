@@ -124,7 +124,7 @@ def draw(
     slot = min(s for s in range(1, SLOTS + 1) if s not in used)
     hour = max(state.track.positions.values())
     active = ActiveEvent(
-        card=card_id, slot=slot, drawn_at=hour, tokens=(), on_card=(), mobster_blocks=()
+        card=card_id, slot=slot, drawn_at=hour, tokens=(), on_card=(), mobster_blocks=(), helpers=()
     )
     state = dataclasses.replace(state, event_deck=deck)
     setting, more = SETUP.run(card.setup, Setting(case, state, active), Context(seat=seat, rng=rng))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rules.core import Action, ActionSpec, RuleError
 
-from . import board
+from . import board, resolve
 from .case import FINAL_HOURS, HOURS, NIGHT, STAKEOUT_RISK, TecCase
 from .spec import ACTION_HOURS, BACKUP_RISK, DAY_ACTIONS, NIGHT_ACTIONS, Act
 from .state import TecState
@@ -49,9 +49,22 @@ def _turn_actions(case: TecCase, state: TecState, seat: int) -> list[ActionSpec]
             continue
         if _allowed(case, state, seat, act) is None:
             specs.append(_spec(act, left))
+    events = _resolvable(case, state, seat)
+    if events:
+        specs.append(ActionSpec(Act.RESOLVE_EVENT, {"event": events}))
     if _allowed(case, state, seat, Act.REST_YOUR_CASE) is None:
         specs.append(ActionSpec(Act.REST_YOUR_CASE))
     return specs
+
+
+def _resolvable(case: TecCase, state: TecState, seat: int) -> tuple[str, ...]:
+    """Events Resolve Event may resolve here, with hours enough for the card."""
+    left = remaining(state, seat)
+    return tuple(
+        card
+        for card in sorted(resolve.standable(case, state, seat))
+        if resolve.stand_hours(card) <= left
+    )
 
 
 def _spec(act: Act, left: int) -> ActionSpec:
@@ -137,6 +150,13 @@ def explain_refusal(case: TecCase, state: TecState, seat: int, action: Action) -
                     code="time/past-48",
                 )
         return
+    if action.type == Act.RESOLVE_EVENT and action.params.get("event") not in _resolvable(
+        case, state, seat
+    ):
+        raise RuleError(
+            "no such event can be resolved here now (its block, a second officer, or hours)",
+            code="event/cannot-resolve",
+        )
     if action.type in ACTION_HOURS:
         error = _allowed(case, state, seat, Act(action.type))
         if error is not None:

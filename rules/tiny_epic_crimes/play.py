@@ -13,7 +13,7 @@ from collections.abc import Callable
 from rules.core import Action, Event, rng_for
 from rules.kit.dice import roll
 
-from . import board, clues, mobsters
+from . import board, clues, mobsters, resolve
 from . import events as cards_in_play
 from .case import HOURS, TecCase
 from .spec import Act, Ending, Ev
@@ -34,7 +34,11 @@ def play(case: TecCase, state: TecState, seat: int, action: Action) -> tuple[Tec
         return _drive(case, state, seat, str(action.params["to"]))
     if action.type == Act.ACCUSE:
         return _accuse(case, state, seat, str(action.params["murderer"]))
+    here = state.officers[seat].block
+    phase = board.phase(case, state.track.position(seat))
     state, events, hours = _HANDLERS[Act(action.type)](case, state, seat, action, rng)
+    state, resolved = resolve.after_action(case, state, seat, action.type, here, phase, events, rng)
+    events.extend(resolved)
     state, more = _end_turn(case, state, seat, hours, rng)
     return state, events + more
 
@@ -273,6 +277,19 @@ def _accuse(
     return state, events
 
 
+def _resolve_event(
+    case: TecCase, state: TecState, seat: int, action: Action, rng: random.Random
+) -> tuple[TecState, list[Event], int]:
+    """Resolve Event on the event's block for the hours its card prints; a second officer the
+    card needs is its contributor."""
+    card = str(action.params["event"])
+    other = resolve.standable(case, state, seat)[card]
+    (event,) = [e for e in state.events if e.card == card]
+    helpers = () if other is None else (other,)
+    state, events = resolve.resolve(state, event, seat, helpers, rng)
+    return state, events, resolve.stand_hours(card)
+
+
 _HANDLERS: dict[Act, Handler] = {
     Act.ARREST: _arrest,
     Act.COFFEE_BREAK: _coffee,
@@ -283,4 +300,5 @@ _HANDLERS: dict[Act, Handler] = {
     Act.STAKEOUT: _stakeout,
     Act.BRING_IN_FOR_HOLDING: _bring_in,
     Act.REST_YOUR_CASE: _rest,
+    Act.RESOLVE_EVENT: _resolve_event,
 }

@@ -31,6 +31,7 @@ class Act(StrEnum):
     STAKEOUT = "stakeout"
     BRING_IN_FOR_HOLDING = "bring-in-for-holding"
     REST_YOUR_CASE = "rest-your-case"
+    RESOLVE_EVENT = "resolve-event"
     ACCUSE = "accuse"
 
 
@@ -55,6 +56,8 @@ class Ev(StrEnum):
     TRACKER_ADVANCED = "tracker-advanced"
     EVENT_DRAWN = "event-drawn"
     EVENT_REPLACED = "event-replaced"  # a timed event drawn too late
+    EVENT_RESOLVED = "event-resolved"
+    PEEK_OWED = "peek-owed"  # a Peek reward, not yet exchanged
     MOBSTER_ROLL = "mobster-roll"
     TOO_MANY_EVENTS = "too-many-events"
     ACCUSATION_MADE = "accusation-made"
@@ -109,5 +112,9 @@ SPEC = SystemSpec(
     accusation_fields=("murderer",),
     # a turn is at most a drive and an action and spends at least an hour, or rests
     step_limit=4 * (2 * HOURS + 1) + 4,
-    param_prompts={"to": "Drive to which block?", "hours": "Risk how many hours?"},
+    param_prompts={
+        "to": "Drive to which block?",
+        "hours": "Risk how many hours?",
+        "event": "Resolve which event?",
+    },
 )

@@ -40,7 +40,8 @@ class ActiveEvent:
     drawn_at: int  # the furthest tracker's hour when it was drawn (a timed event's clock)
     tokens: tuple[str, ...]  # blocks holding this event's Event Tokens
     on_card: tuple[str, ...]  # colours of the mobsters placed on the card
-    mobster_blocks: tuple[str, ...]  # blocks where its setup placed (or found) a mobster
+    mobster_blocks: tuple[str, ...]  # blocks where its setup placed a mobster, until cleared
+    helpers: tuple[int, ...]  # seats whose actions counted towards it, in order
 
 
 @dataclass(frozen=True)

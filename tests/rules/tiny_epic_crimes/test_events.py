@@ -24,7 +24,7 @@ def _top(state: TecState, *cards: str) -> TecState:
 
 
 def _active(card: str, slot: int) -> ActiveEvent:
-    return ActiveEvent(card, slot, 0, (), (), ())
+    return ActiveEvent(card, slot, 0, (), (), (), ())
 
 
 def test_an_event_goes_face_up_into_the_lowest_open_slot() -> None:

@@ -3,6 +3,7 @@ JSON, ``apply`` never changes its input, and whatever is not legal is refused.""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Iterator
@@ -16,7 +17,7 @@ from rules.tiny_epic_crimes import bot
 from rules.tiny_epic_crimes.case import HQ
 from rules.tiny_epic_crimes.game import SYSTEM
 from rules.tiny_epic_crimes.spec import SPEC
-from rules.tiny_epic_crimes.state import TecState
+from rules.tiny_epic_crimes.state import ActiveEvent, TecState
 from tests.bound import Bound
 from tests.rules.tiny_epic_crimes.helpers import (
     CASE,
@@ -25,6 +26,7 @@ from tests.rules.tiny_epic_crimes.helpers import (
     NIGHT,
     hours,
     mobsters,
+    of,
     officer,
     seats,
     start,
@@ -96,6 +98,8 @@ def _candidates() -> list[Action]:
         Action(kind, {"hours": h}) for kind in ("stakeout", "call-for-backup") for h in range(0, 8)
     ]
     actions += [Action("accuse", {"murderer": s.letter}) for s in CASE.suspects]
+    events = [f"E{n:02}" for n in range(1, 20)]
+    actions += [Action("resolve-event", {"event": card}) for card in events]
     return actions
 
 
@@ -112,6 +116,23 @@ def test_anything_outside_the_legal_actions_is_refused_and_changes_nothing() -> 
             with pytest.raises(RuleError):
                 GAME.apply(state, actor, action)
         assert json.dumps(SYSTEM.state_to_json(state)) == text
+
+
+def test_the_bot_resolves_an_event_it_stands_on() -> None:
+    state = dataclasses.replace(
+        start(3), events=(ActiveEvent("E03", 1, 0, (), (), (), ()),)
+    )  # Citywide Blackout: 2 hours at the HQ, where every car starts
+    action = SYSTEM.bot_choose(GAME.view(state, 0), GAME.legal_actions(state, 0), random.Random(0))
+    assert action == Action("resolve-event", {"event": "E03"})
+
+
+def test_events_enter_play_and_bots_resolve_some_over_whole_games() -> None:
+    drawn = resolved = 0
+    for state, actor, action in bot_game(4, 2):
+        _, events = GAME.apply(state, actor, action)
+        drawn += len(of(events, "event-drawn"))
+        resolved += len(of(events, "event-resolved"))
+    assert drawn >= 3 and resolved >= 1
 
 
 def test_the_bot_takes_a_clue_where_it_stands() -> None:
