@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rules.core import Action, ActionSpec, RuleError
 
-from . import board, resolve
+from . import board, hazards, resolve
 from .case import FINAL_HOURS, HOURS, NIGHT, STAKEOUT_RISK, TecCase
 from .spec import ACTION_HOURS, BACKUP_RISK, DAY_ACTIONS, NIGHT_ACTIONS, Act
 from .state import TecState
@@ -37,18 +37,20 @@ def _turn_actions(case: TecCase, state: TecState, seat: int) -> list[ActionSpec]
     officer = state.officers[seat]
     here = officer.block
     specs: list[ActionSpec] = []
+    hz = hazards.in_force(state)
     if not state.drove and left >= 2:
         reach = tuple(
             block
             for block in board.blocks(case)
-            if 1 <= board.distance(case, here, block) <= left - 1
+            if block not in hz.no_drive
+            and 1 <= board.distance(case, here, block) + hz.toll(block) <= left - 1
         )
         specs.append(ActionSpec(Act.DRIVE, {"to": reach}))
     for act in ACTION_HOURS:
         if act == Act.REST_YOUR_CASE:
             continue
         if _allowed(case, state, seat, act) is None:
-            specs.append(_spec(act, left))
+            specs.append(_spec(act, left - hz.cost(act)))
     events = _resolvable(case, state, seat)
     if events:
         specs.append(ActionSpec(Act.RESOLVE_EVENT, {"event": events}))
@@ -92,12 +94,15 @@ def _allowed(case: TecCase, state: TecState, seat: int, act: Act) -> RuleError |
                 code="rest/too-early",
             )
         return None
+    hz = hazards.in_force(state)
+    if act in hz.forbidden:
+        return RuleError(f"an active event forbids {act}", code="event/forbidden")
     night = board.phase(case, hours) == NIGHT
     if act in DAY_ACTIONS and night:
         return RuleError(f"{act} is a daytime action", code="time/day-only")
     if act in NIGHT_ACTIONS and not night:
         return RuleError(f"{act} is a nighttime action", code="time/night-only")
-    cost = ACTION_HOURS[act] or 1
+    cost = (ACTION_HOURS[act] or 1) + hz.cost(act)
     if cost > remaining(state, seat):
         return RuleError("that would take your tracker past the 48-hour mark", code="time/past-48")
     mobster_here = here in state.mobsters
@@ -143,7 +148,10 @@ def explain_refusal(case: TecCase, state: TecState, seat: int, action: Action) -
             raise RuleError("you drive before your action, once a turn", code="drive/already")
         to = action.params.get("to")
         if isinstance(to, str) and to in board.blocks(case):
-            far = board.distance(case, state.officers[seat].block, to)
+            hz = hazards.in_force(state)
+            if to in hz.no_drive:
+                raise RuleError("an active event closes that block to cars", code="event/no-drive")
+            far = board.distance(case, state.officers[seat].block, to) + hz.toll(to)
             if far >= remaining(state, seat):
                 raise RuleError(
                     "that drive leaves no hour for an action before the 48-hour mark",

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from rules.core import Action, Event, rng_for
 from rules.kit.dice import roll
 
-from . import board, clues, mobsters, resolve
+from . import board, clues, hazards, mobsters, resolve
 from . import events as cards_in_play
 from .case import HOURS, TecCase
 from .spec import Act, Ending, Ev
@@ -36,7 +36,9 @@ def play(case: TecCase, state: TecState, seat: int, action: Action) -> tuple[Tec
         return _accuse(case, state, seat, str(action.params["murderer"]))
     here = state.officers[seat].block
     phase = board.phase(case, state.track.position(seat))
+    extra = hazards.in_force(state).cost(action.type)  # the events active as it was taken
     state, events, hours = _HANDLERS[Act(action.type)](case, state, seat, action, rng)
+    hours += extra
     state, resolved = resolve.after_action(case, state, seat, action.type, here, phase, events, rng)
     events.extend(resolved)
     state, more = _end_turn(case, state, seat, hours, rng)
@@ -45,7 +47,7 @@ def play(case: TecCase, state: TecState, seat: int, action: Action) -> tuple[Tec
 
 def _drive(case: TecCase, state: TecState, seat: int, to: str) -> tuple[TecState, list[Event]]:
     officer = state.officers[seat]
-    hours = board.distance(case, officer.block, to)
+    hours = board.distance(case, officer.block, to) + hazards.in_force(state).toll(to)
     state = clues.with_officer(state, seat, dataclasses.replace(officer, block=to))
     state = dataclasses.replace(state, driven=state.driven + hours, drove=True)
     data = {"from": officer.block, "to": to, "hours": hours}
@@ -68,8 +70,11 @@ def _end_turn(
         # "the first of all players to pass a red Event Line": an Event Card
         state, drawn = cards_in_play.draw(case, state, seat, f"line-{line}", rng)
         events.extend(drawn)
-    state, more = mobsters.mobster_roll(case, state, rng)
-    return state, events + more
+    # one more Mobster Roll for each active event that says so (the Crime Wave)
+    for _ in range(1 + hazards.in_force(state).extra_rolls):
+        state, more = mobsters.mobster_roll(case, state, rng)
+        events.extend(more)
+    return state, events
 
 
 def _apprehend(state: TecState, blocks: list[str]) -> tuple[TecState, list[str]]:

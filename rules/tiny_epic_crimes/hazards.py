@@ -1,0 +1,80 @@
+"""The negative effects of the active events, read from their cards' ``hazard`` data by the
+kit's interpreter into one :class:`Hazards` that legality and play consult.
+
+Each handler adds its card's effect to the sum: extra hours for an action, a forbidden action
+(or a forbidden drive onto the event's blocks), a toll for driving onto them, extra Mobster
+Rolls at the end of every turn.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from rules.kit.effects import Context, Interpreter
+
+from .cards import EVENTS, EventCard
+from .state import TecState
+
+CARDS: Mapping[str, EventCard] = {card.id: card for card in EVENTS}
+
+
+@dataclasses.dataclass(frozen=True)
+class Hazards:
+    costs: Mapping[str, int] = dataclasses.field(default_factory=dict)  # action -> extra hours
+    forbidden: frozenset[str] = frozenset()  # actions no officer may take
+    no_drive: frozenset[str] = frozenset()  # blocks no car may drive onto
+    tolls: Mapping[str, int] = dataclasses.field(default_factory=dict)  # block -> extra hours
+    extra_rolls: int = 0
+
+    def cost(self, action: str) -> int:
+        return self.costs.get(action, 0)
+
+    def toll(self, block: str) -> int:
+        return self.tolls.get(block, 0)
+
+
+def _tokens(context: Context) -> tuple[str, ...]:
+    tokens: tuple[str, ...] = context.data["tokens"]
+    return tokens
+
+
+def _costs(h: Hazards, args: Mapping[str, Any], c: Context) -> tuple[Hazards, list[str]]:
+    action, more = str(args["action"]), int(args["hours"])
+    return dataclasses.replace(h, costs={**h.costs, action: h.cost(action) + more}), []
+
+
+def _forbid(h: Hazards, args: Mapping[str, Any], c: Context) -> tuple[Hazards, list[str]]:
+    if args.get("where") == "event-token":
+        return dataclasses.replace(h, no_drive=h.no_drive | set(_tokens(c))), []
+    return dataclasses.replace(h, forbidden=h.forbidden | {str(args["action"])}), []
+
+
+def _toll(h: Hazards, args: Mapping[str, Any], c: Context) -> tuple[Hazards, list[str]]:
+    tolls = dict(h.tolls)
+    for block in _tokens(c):
+        tolls[block] = tolls.get(block, 0) + int(args["hours"])
+    return dataclasses.replace(h, tolls=tolls), []
+
+
+def _roll(h: Hazards, args: Mapping[str, Any], c: Context) -> tuple[Hazards, list[str]]:
+    return dataclasses.replace(h, extra_rolls=h.extra_rolls + 1), []
+
+
+HAZARDS: Interpreter[Hazards, str] = (
+    Interpreter[Hazards, str]()
+    .register("action_costs", _costs, action=str, hours=int)
+    .register("forbid", _forbid, action=str, optional={"where": str})
+    .register("drive_toll", _toll, hours=int, where=str)
+    .register("extra_mobster_roll", _roll)
+)
+
+
+def in_force(state: TecState) -> Hazards:
+    """The negative effects of every active event, summed."""
+    hazards = Hazards()
+    for event in state.events:
+        context = Context(data={"tokens": event.tokens})
+        hazards, _ = HAZARDS.run(CARDS[event.card].hazard, hazards, context)
+    return hazards
