@@ -13,7 +13,7 @@ from collections.abc import Callable
 from rules.core import Action, Event, rng_for
 from rules.kit.dice import roll
 
-from . import board, clues, hazards, mobsters, resolve
+from . import board, clues, hazards, lapse, mobsters, resolve
 from . import events as cards_in_play
 from .case import HOURS, TecCase
 from .spec import Act, Ending, Ev
@@ -64,6 +64,8 @@ def _end_turn(
     track = state.track.advance(seat, after - before) if spent else state.track
     state = dataclasses.replace(state, track=track, driven=0, drove=False)
     events = [Event(Ev.TRACKER_ADVANCED, actor=seat, data={"from": before, "to": after})]
+    state, lapsed = lapse.lapse_due(case, state, rng)  # a slot freed before any new event
+    events.extend(lapsed)
     # a line after hour h is passed by moving past h; "first" when no tracker was past it
     lines = [h for h in range(max(ahead, 1), after) if case.space(h).event_line]
     for line in lines:

@@ -57,6 +57,9 @@ class Ev(StrEnum):
     EVENT_DRAWN = "event-drawn"
     EVENT_REPLACED = "event-replaced"  # a timed event drawn too late
     EVENT_RESOLVED = "event-resolved"
+    EVENT_LAPSED = "event-lapsed"  # a timed event whose hours ran out
+    TRACKERS_PUSHED = "trackers-pushed"  # a lapse costing every officer hours
+    SUSPECTS_LOST = "suspects-lost"  # top Suspect Cards discarded unseen by a lapse
     PEEK_OWED = "peek-owed"  # a Peek reward, not yet exchanged
     MOBSTER_ROLL = "mobster-roll"
     TOO_MANY_EVENTS = "too-many-events"
