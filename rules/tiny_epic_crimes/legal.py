@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rules.core import Action, ActionSpec, RuleError
 
-from . import board, hazards, resolve
+from . import board, force, hazards, resolve
 from .case import FINAL_HOURS, HOURS, NIGHT, STAKEOUT_RISK, TecCase
 from .spec import ACTION_HOURS, BACKUP_RISK, DAY_ACTIONS, NIGHT_ACTIONS, Act
 from .state import TecState
@@ -51,6 +51,9 @@ def _turn_actions(case: TecCase, state: TecState, seat: int) -> list[ActionSpec]
             continue
         if _allowed(case, state, seat, act) is None:
             specs.append(_spec(act, left - hz.cost(act)))
+    cards = force.playable(case, state, seat)
+    if cards:
+        specs.append(ActionSpec(Act.PLAY_FORCE, {"card": cards}))
     events = _resolvable(case, state, seat)
     if events:
         specs.append(ActionSpec(Act.RESOLVE_EVENT, {"event": events}))
@@ -164,6 +167,12 @@ def explain_refusal(case: TecCase, state: TecState, seat: int, action: Action) -
         raise RuleError(
             "no such event can be resolved here now (its block, a second officer, or hours)",
             code="event/cannot-resolve",
+        )
+    if action.type == Act.PLAY_FORCE and action.params.get("card") not in force.playable(
+        case, state, seat
+    ):
+        raise RuleError(
+            "you hold no such Force Card that can be played now", code="force/cannot-play"
         )
     if action.type in ACTION_HOURS:
         error = _allowed(case, state, seat, Act(action.type))

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from rules.core import Action, Event, rng_for
 from rules.kit.dice import roll
 
-from . import board, clues, hazards, lapse, mobsters, resolve
+from . import board, clues, force, hazards, lapse, mobsters, resolve
 from . import events as cards_in_play
 from .case import HOURS, TecCase
 from .spec import Act, Ending, Ev
@@ -34,6 +34,8 @@ def play(case: TecCase, state: TecState, seat: int, action: Action) -> tuple[Tec
         return _drive(case, state, seat, str(action.params["to"]))
     if action.type == Act.ACCUSE:
         return _accuse(case, state, seat, str(action.params["murderer"]))
+    if action.type == Act.PLAY_FORCE:  # before the action; the turn goes on
+        return force.play(case, state, seat, str(action.params["card"]))
     here = state.officers[seat].block
     phase = board.phase(case, state.track.position(seat))
     extra = hazards.in_force(state).cost(action.type)  # the events active as it was taken

@@ -32,6 +32,7 @@ class Act(StrEnum):
     BRING_IN_FOR_HOLDING = "bring-in-for-holding"
     REST_YOUR_CASE = "rest-your-case"
     RESOLVE_EVENT = "resolve-event"
+    PLAY_FORCE = "play-force"
     ACCUSE = "accuse"
 
 
@@ -57,6 +58,8 @@ class Ev(StrEnum):
     EVENT_DRAWN = "event-drawn"
     EVENT_REPLACED = "event-replaced"  # a timed event drawn too late
     EVENT_RESOLVED = "event-resolved"
+    FORCE_PLAYED = "force-played"
+    APPREHENDED = "apprehended"  # mobsters a Force Card sent back to the bag
     EVENT_LAPSED = "event-lapsed"  # a timed event whose hours ran out
     TRACKERS_PUSHED = "trackers-pushed"  # a lapse costing every officer hours
     SUSPECTS_LOST = "suspects-lost"  # top Suspect Cards discarded unseen by a lapse
@@ -119,5 +122,6 @@ SPEC = SystemSpec(
         "to": "Drive to which block?",
         "hours": "Risk how many hours?",
         "event": "Resolve which event?",
+        "card": "Play which Force Card?",
     },
 )

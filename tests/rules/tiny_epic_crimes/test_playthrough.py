@@ -100,6 +100,7 @@ def _candidates() -> list[Action]:
     actions += [Action("accuse", {"murderer": s.letter}) for s in CASE.suspects]
     events = [f"E{n:02}" for n in range(1, 20)]
     actions += [Action("resolve-event", {"event": card}) for card in events]
+    actions += [Action("play-force", {"card": f"F{n:02}"}) for n in range(1, 14)]
     return actions
 
 
