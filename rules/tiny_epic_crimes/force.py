@@ -19,7 +19,7 @@ from .spec import Ev
 from .state import TecState
 
 CARDS: Mapping[str, ForceCard] = {card.id: card for card in FORCE_CARDS}
-PLAYABLE = frozenset({"F03", "F11"})  # the apprehending cards; the others are later work
+PLAYABLE = frozenset({"F01", "F03", "F04", "F10", "F11"})  # the others are later work
 
 
 def targets(case: TecCase, state: TecState, seat: int, where: str) -> tuple[str, ...]:
@@ -51,9 +51,38 @@ def _apprehend(
     return state, [Event(Ev.APPREHENDED, actor=c.seat, data={"blocks": list(taken)})]
 
 
-FORCES: Interpreter[TecState, Event] = Interpreter[TecState, Event]().register(
-    "apprehend", _apprehend, where=str
+def _boost(name: str, key: str) -> Any:
+    """A boost for the rest of the turn: free drive blocks, an hour off, any time of day."""
+
+    def handler(
+        state: TecState, args: Mapping[str, Any], c: Context
+    ) -> tuple[TecState, list[Event]]:
+        amount = abs(int(args[key])) if key else 1
+        boosts = {**state.boosts, name: state.boosts.get(name, 0) + amount}
+        return dataclasses.replace(state, boosts=boosts), []
+
+    return handler
+
+
+FORCES: Interpreter[TecState, Event] = (
+    Interpreter[TecState, Event]()
+    .register("apprehend", _apprehend, where=str)
+    .register("drive_free", _boost("drive_free", "blocks"), blocks=int)
+    .register("hours", _boost("hours", "delta"), delta=int)
+    .register("any_time_of_day", _boost("any_time_of_day", ""), action=str)
 )
+
+
+def free_blocks(state: TecState) -> int:
+    return state.boosts.get("drive_free", 0)
+
+
+def hours_off(state: TecState) -> int:
+    return state.boosts.get("hours", 0)
+
+
+def any_time(state: TecState) -> bool:
+    return bool(state.boosts.get("any_time_of_day", 0))
 
 
 def playable(case: TecCase, state: TecState, seat: int) -> tuple[str, ...]:
@@ -61,8 +90,17 @@ def playable(case: TecCase, state: TecState, seat: int) -> tuple[str, ...]:
     return tuple(
         card
         for card in sorted(set(state.forces.cards_of(seat)) & PLAYABLE)
-        if targets(case, state, seat, str(CARDS[card].effect["where"]))
+        if _useful(case, state, seat, card)
     )
+
+
+def _useful(case: TecCase, state: TecState, seat: int, card: str) -> bool:
+    effect = CARDS[card].effect
+    if effect["op"] == "apprehend":
+        return bool(targets(case, state, seat, str(effect["where"])))
+    if effect["op"] == "drive_free":
+        return not state.drove  # Step 1 is still ahead
+    return effect["op"] not in state.boosts  # one of each a turn
 
 
 def play(case: TecCase, state: TecState, seat: int, card: str) -> tuple[TecState, list[Event]]:

@@ -43,7 +43,8 @@ def _turn_actions(case: TecCase, state: TecState, seat: int) -> list[ActionSpec]
             block
             for block in board.blocks(case)
             if block not in hz.no_drive
-            and 1 <= board.distance(case, here, block) + hz.toll(block) <= left - 1
+            and 1 <= board.distance(case, here, block) + hz.toll(block)
+            and _drive_hours(case, state, here, block) <= left - 1
         )
         specs.append(ActionSpec(Act.DRIVE, {"to": reach}))
     for act in ACTION_HOURS:
@@ -52,7 +53,7 @@ def _turn_actions(case: TecCase, state: TecState, seat: int) -> list[ActionSpec]
         if _allowed(case, state, seat, act) is None:
             specs.append(_spec(act, left - hz.cost(act)))
     cards = force.playable(case, state, seat)
-    if cards:
+    if cards and left >= 1:  # only while an action can still follow
         specs.append(ActionSpec(Act.PLAY_FORCE, {"card": cards}))
     events = _resolvable(case, state, seat)
     if events:
@@ -68,8 +69,14 @@ def _resolvable(case: TecCase, state: TecState, seat: int) -> tuple[str, ...]:
     return tuple(
         card
         for card in sorted(resolve.standable(case, state, seat))
-        if resolve.stand_hours(card) <= left
+        if max(1, resolve.stand_hours(card) - force.hours_off(state)) <= left
     )
+
+
+def _drive_hours(case: TecCase, state: TecState, here: str, to: str) -> int:
+    """A drive's hours: its distance less any free blocks, plus an event's toll."""
+    far = max(0, board.distance(case, here, to) - force.free_blocks(state))
+    return far + hazards.in_force(state).toll(to)
 
 
 def _spec(act: Act, left: int) -> ActionSpec:
@@ -101,11 +108,12 @@ def _allowed(case: TecCase, state: TecState, seat: int, act: Act) -> RuleError |
     if act in hz.forbidden:
         return RuleError(f"an active event forbids {act}", code="event/forbidden")
     night = board.phase(case, hours) == NIGHT
-    if act in DAY_ACTIONS and night:
+    overtime = force.any_time(state)  # Overtime: either time of day this turn
+    if act in DAY_ACTIONS and night and not overtime:
         return RuleError(f"{act} is a daytime action", code="time/day-only")
-    if act in NIGHT_ACTIONS and not night:
+    if act in NIGHT_ACTIONS and not night and not overtime:
         return RuleError(f"{act} is a nighttime action", code="time/night-only")
-    cost = (ACTION_HOURS[act] or 1) + hz.cost(act)
+    cost = max(1, (ACTION_HOURS[act] or 1) + hz.cost(act) - force.hours_off(state))
     if cost > remaining(state, seat):
         return RuleError("that would take your tracker past the 48-hour mark", code="time/past-48")
     mobster_here = here in state.mobsters
@@ -154,7 +162,7 @@ def explain_refusal(case: TecCase, state: TecState, seat: int, action: Action) -
             hz = hazards.in_force(state)
             if to in hz.no_drive:
                 raise RuleError("an active event closes that block to cars", code="event/no-drive")
-            far = board.distance(case, state.officers[seat].block, to) + hz.toll(to)
+            far = _drive_hours(case, state, state.officers[seat].block, to)
             if far >= remaining(state, seat):
                 raise RuleError(
                     "that drive leaves no hour for an action before the 48-hour mark",
@@ -168,8 +176,9 @@ def explain_refusal(case: TecCase, state: TecState, seat: int, action: Action) -
             "no such event can be resolved here now (its block, a second officer, or hours)",
             code="event/cannot-resolve",
         )
-    if action.type == Act.PLAY_FORCE and action.params.get("card") not in force.playable(
-        case, state, seat
+    if action.type == Act.PLAY_FORCE and (
+        action.params.get("card") not in force.playable(case, state, seat)
+        or remaining(state, seat) < 1
     ):
         raise RuleError(
             "you hold no such Force Card that can be played now", code="force/cannot-play"

@@ -41,6 +41,8 @@ def play(case: TecCase, state: TecState, seat: int, action: Action) -> tuple[Tec
     extra = hazards.in_force(state).cost(action.type)  # the events active as it was taken
     state, events, hours = _HANDLERS[Act(action.type)](case, state, seat, action, rng)
     hours += extra
+    if hours:  # Shortcut: an hour off the action, never below one (a rest stays free)
+        hours = max(1, hours - force.hours_off(state))
     state, resolved = resolve.after_action(case, state, seat, action.type, here, phase, events, rng)
     events.extend(resolved)
     state, more = _end_turn(case, state, seat, hours, rng)
@@ -49,7 +51,8 @@ def play(case: TecCase, state: TecState, seat: int, action: Action) -> tuple[Tec
 
 def _drive(case: TecCase, state: TecState, seat: int, to: str) -> tuple[TecState, list[Event]]:
     officer = state.officers[seat]
-    hours = board.distance(case, officer.block, to) + hazards.in_force(state).toll(to)
+    far = max(0, board.distance(case, officer.block, to) - force.free_blocks(state))
+    hours = far + hazards.in_force(state).toll(to)
     state = clues.with_officer(state, seat, dataclasses.replace(officer, block=to))
     state = dataclasses.replace(state, driven=state.driven + hours, drove=True)
     data = {"from": officer.block, "to": to, "hours": hours}
@@ -64,7 +67,7 @@ def _end_turn(
     ahead = max(state.track.positions.values())
     after = min(before + spent, HOURS)
     track = state.track.advance(seat, after - before) if spent else state.track
-    state = dataclasses.replace(state, track=track, driven=0, drove=False)
+    state = dataclasses.replace(state, track=track, driven=0, drove=False, boosts={})
     events = [Event(Ev.TRACKER_ADVANCED, actor=seat, data={"from": before, "to": after})]
     state, lapsed = lapse.lapse_due(case, state, rng)  # a slot freed before any new event
     events.extend(lapsed)

@@ -90,6 +90,7 @@ def new_game(
         solved={},
         driven=0,
         drove=False,
+        boosts={},
         event_deck=event_deck,
         events=(),
         accusations={},

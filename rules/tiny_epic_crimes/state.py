@@ -67,6 +67,7 @@ class TecState:
     solved: Mapping[str, int]  # evidence -> the seat holding its Evidence Token
     driven: int  # hours driven this turn (Step 1), spent with the action's
     drove: bool  # Step 1 is over this turn
+    boosts: Mapping[str, int]  # this turn's Force Card boosts: op -> amount (see force.py)
     event_deck: Deck
     events: tuple[ActiveEvent, ...]  # the active events, by slot
     accusations: Mapping[int, str]  # sealed until every officer has accused

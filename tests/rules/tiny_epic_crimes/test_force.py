@@ -11,7 +11,7 @@ import pytest
 from rules.core import Action, RuleError
 from rules.tiny_epic_crimes.game import SYSTEM
 from rules.tiny_epic_crimes.state import TecState
-from tests.rules.tiny_epic_crimes.helpers import GAME, act, mobsters, of, start
+from tests.rules.tiny_epic_crimes.helpers import GAME, act, mobsters, of, officer, start
 
 
 def holding(state: TecState, seat: int, *cards: str) -> TecState:
@@ -57,3 +57,31 @@ def test_another_officers_force_cards_never_show_until_played() -> None:
     assert "F11" not in legal
     after, _ = act(state, 0, "play-force", card="F03")
     assert "F03" in json.dumps(GAME.view(after, 1))  # face up on the discard pile
+
+
+def test_squad_car_drives_three_blocks_for_no_hours() -> None:
+    state = holding(start(3), 0, "F01")
+    state, _ = act(state, 0, "play-force", card="F01")
+    after, _ = act(state, 0, "drive", to="B01")  # four blocks from the HQ: one hour
+    assert after.driven == 1
+    with pytest.raises(RuleError):  # only before the drive
+        GAME.apply(holding(after, 0, "F01"), 0, Action("play-force", {"card": "F01"}))
+
+
+def test_overtime_allows_a_nighttime_action_by_day() -> None:
+    state = holding(mobsters(officer(start(3), 0, block="B11"), {}), 0, "F04")  # day, stakeout
+    assert not any(spec.type == "stakeout" for spec in GAME.legal_actions(state, 0))
+    state, _ = act(state, 0, "play-force", card="F04")
+    after, events = act(state, 0, "stakeout", hours=5)
+    assert of(events, "staked-out")
+
+
+def test_shortcut_takes_an_hour_off_the_action_but_never_below_one() -> None:
+    state = holding(mobsters(officer(start(3), 0, block="B01"), {}), 0, "F10")
+    played, _ = act(state, 0, "play-force", card="F10")
+    after, _ = act(played, 0, "search-scene")
+    assert after.track.position(0) == 1  # 2 hours less 1
+    after, _ = act(played, 0, "coffee-break")
+    assert after.track.position(0) == 1  # 1 hour stays 1
+    nxt, _ = act(after, 1, "coffee-break")  # the boost ends with the turn
+    assert nxt.boosts == {}
