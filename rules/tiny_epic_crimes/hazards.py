@@ -9,13 +9,14 @@ Rolls at the end of every turn.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 from typing import Any
 
 from rules.kit.effects import Context, Interpreter
 
 from .cards import EVENTS, EventCard
-from .state import TecState
+from .state import ActiveEvent, TecState
 
 CARDS: Mapping[str, EventCard] = {card.id: card for card in EVENTS}
 
@@ -73,8 +74,13 @@ HAZARDS: Interpreter[Hazards, str] = (
 
 def in_force(state: TecState) -> Hazards:
     """The negative effects of every active event, summed."""
+    return _summed(state.events)
+
+
+@functools.lru_cache(maxsize=512)  # legality asks for every action; the events rarely change
+def _summed(events: tuple[ActiveEvent, ...]) -> Hazards:
     hazards = Hazards()
-    for event in state.events:
+    for event in events:
         context = Context(data={"tokens": event.tokens})
         hazards, _ = HAZARDS.run(CARDS[event.card].hazard, hazards, context)
     return hazards
