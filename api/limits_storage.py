@@ -23,7 +23,6 @@ from limits.storage import Storage
 from sqlalchemy.pool import NullPool
 
 SCHEME = "casebook+"
-_TABLE = "rate_limits"
 _CREATE = (
     "CREATE {unlogged} TABLE IF NOT EXISTS rate_limits "
     "(key VARCHAR(255) PRIMARY KEY, count INTEGER NOT NULL, expires_at DOUBLE PRECISION NOT NULL)"
@@ -95,7 +94,7 @@ class SqlStorage(Storage):
 
     def reset(self) -> int | None:
         with self._engine.begin() as conn:
-            return int(conn.exec_driver_sql(f"DELETE FROM {_TABLE}").rowcount)
+            return int(conn.exec_driver_sql("DELETE FROM rate_limits").rowcount)
 
     def clear(self, key: str) -> None:
         with self._engine.begin() as conn:

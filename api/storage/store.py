@@ -118,23 +118,24 @@ class Store:
         """Forget games and tables finished before ``finished_before``, games nobody has moved
         since ``idle_before``, their seats and steps, and the cases made for those games
         alone; how many of each."""
-        before = finished_before
         with translated("purge old games"), self._gate(), self._writer.begin() as conn:
             old_games = conn.execute(
                 sa.delete(games).where(
                     sa.or_(
-                        sa.and_(games.c.status == FINISHED, games.c.updated_at < before),
+                        sa.and_(games.c.status == FINISHED, games.c.updated_at < finished_before),
                         games.c.updated_at < idle_before,
                     )
                 )
             ).rowcount
             old_tables = conn.execute(
-                sa.delete(tables).where(tables.c.status == FINISHED, tables.c.updated_at < before)
+                sa.delete(tables).where(
+                    tables.c.status == FINISHED, tables.c.updated_at < finished_before
+                )
             ).rowcount
             orphans = conn.execute(
                 sa.delete(cases).where(
                     cases.c.author_token_hash.is_(None),
-                    cases.c.created_at < before,
+                    cases.c.created_at < finished_before,
                     cases.c.id.not_in(sa.select(games.c.case_id)),
                     cases.c.id.not_in(sa.select(tables.c.case_id)),
                 )
