@@ -14,6 +14,7 @@ from typing import Any
 
 from rules.core import Action, ActionSpec
 
+from . import decisions
 from .spec import Act
 
 #: Clue actions, most wanted first.
@@ -28,6 +29,11 @@ CLUE_ACTS = (
 
 def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Random) -> Action:
     by_type = {spec.type: spec for spec in legal}
+    if len(legal) == 1:  # an owed choice is offered alone
+        owed = decisions.bot_choice(view, legal[0], rng)
+        if owed is not None:
+            param, pick = owed
+            return Action(legal[0].type, {param: pick})
     if Act.ACCUSE in by_type:
         return Action(Act.ACCUSE, {"murderer": likely_murderer(view, rng)})
     if Act.REST_YOUR_CASE in by_type:

@@ -12,8 +12,9 @@ import random
 
 from rules.core import Event
 
+from . import hand_limit
 from .case import EVIDENCE_OF_CLUE, TecCase
-from .spec import FORCE_HAND_LIMIT, Ev
+from .spec import Ev
 from .state import Officer, TecState
 
 
@@ -90,23 +91,18 @@ def gain_suspect(state: TecState, seat: int, rng: random.Random) -> tuple[TecSta
 
 
 def gain_force(state: TecState, seat: int, rng: random.Random) -> tuple[TecState, list[Event]]:
-    """A Force Card; a third is discarded at once (the hand holds two; choosing which to keep
-    matters only once force cards are played, which is later work)."""
+    """A Force Card into the hand, seen by ``seat`` alone; a third one owes a discard."""
     deck = state.force_deck
     if deck.is_empty():
-        return state, [Event(Ev.FORCE_GAINED, actor=seat, data={"seat": seat, "kept": False})]
+        return state, [Event(Ev.FORCE_GAINED, actor=seat, data={"seat": seat, "gained": False})]
     deck, (card,) = deck.draw(1, rng=rng)
-    kept = state.forces.count(seat) < FORCE_HAND_LIMIT
-    if kept:
-        state = dataclasses.replace(state, forces=state.forces.add(seat, [card]))
-    else:
-        deck = deck.discard([card])
-    state = dataclasses.replace(state, force_deck=deck)
+    state = dataclasses.replace(state, force_deck=deck, forces=state.forces.add(seat, [card]))
+    state = hand_limit.over_limit(state, seat)
     event = Event(
         Ev.FORCE_GAINED,
         actor=seat,
-        data={"seat": seat, "kept": kept, **({} if kept else {"discarded": card})},
-        secret={"card": card} if kept else {},
-        secret_audience=frozenset({seat}) if kept else frozenset(),
+        data={"seat": seat, "gained": True},
+        secret={"card": card},
+        secret_audience=frozenset({seat}),
     )
     return state, [event]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rules.core import Action, ActionSpec, RuleError
 
-from . import board, force, hazards, resolve
+from . import board, decisions, force, hazards, resolve
 from .case import FINAL_HOURS, HOURS, NIGHT, STAKEOUT_RISK, TecCase
 from .spec import ACTION_HOURS, BACKUP_RISK, DAY_ACTIONS, NIGHT_ACTIONS, Act
 from .state import TecState
@@ -23,6 +23,9 @@ def remaining(state: TecState, seat: int) -> int:
 def legal_actions(case: TecCase, state: TecState, seat: int) -> list[ActionSpec]:
     if state.ended is not None:
         return []
+    owed = decisions.legal(state, seat)
+    if owed is not None:
+        return owed
     if accusing(state):
         if seat in state.accusations:
             return []
@@ -144,6 +147,15 @@ def _allowed(case: TecCase, state: TecState, seat: int, act: Act) -> RuleError |
 
 def explain_refusal(case: TecCase, state: TecState, seat: int, action: Action) -> None:
     """Raise a :class:`RuleError` with a specific code if ``action`` breaks a rule we name."""
+    owed = decisions.open_decision(state)
+    if owed is not None:
+        if action.type != owed.kind:
+            raise RuleError(
+                f"a choice is owed first: {owed.kind} (seat {owed.seat})", code="decision/owed"
+            )
+        return
+    if decisions.kind_of(action.type) is not None:
+        raise RuleError(f"no {action.type} choice is owed now", code="decision/none")
     if accusing(state):
         if action.type != Act.ACCUSE:
             raise RuleError("every car is down: only accusations remain", code="accuse/only")

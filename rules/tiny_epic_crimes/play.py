@@ -13,7 +13,7 @@ from collections.abc import Callable
 from rules.core import Action, Event, rng_for
 from rules.kit.dice import roll
 
-from . import board, clues, force, hazards, lapse, mobsters, resolve
+from . import board, clues, decisions, force, hazards, lapse, mobsters, resolve
 from . import events as cards_in_play
 from .case import HOURS, TecCase
 from .spec import Act, Ending, Ev
@@ -30,6 +30,9 @@ def play(case: TecCase, state: TecState, seat: int, action: Action) -> tuple[Tec
     """Apply ``action`` (already checked legal) for ``seat``."""
     state = dataclasses.replace(state, step=state.step + 1)
     rng = rng_for(state.seed, state.step, "play")
+    if decisions.kind_of(action.type) is not None:  # an owed choice, outside any turn
+        (param,) = action.params
+        return decisions.decide(case, state, seat, action.type, str(action.params[param]), rng)
     if action.type == Act.DRIVE:
         return _drive(case, state, seat, str(action.params["to"]))
     if action.type == Act.ACCUSE:

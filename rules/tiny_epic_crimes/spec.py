@@ -33,6 +33,7 @@ class Act(StrEnum):
     REST_YOUR_CASE = "rest-your-case"
     RESOLVE_EVENT = "resolve-event"
     PLAY_FORCE = "play-force"
+    DISCARD_FORCE = "discard-force"  # an owed choice: the third Force Card's discard
     ACCUSE = "accuse"
 
 
@@ -59,6 +60,7 @@ class Ev(StrEnum):
     EVENT_REPLACED = "event-replaced"  # a timed event drawn too late
     EVENT_RESOLVED = "event-resolved"
     FORCE_PLAYED = "force-played"
+    FORCE_DISCARDED = "force-discarded"  # over the hand limit of two
     APPREHENDED = "apprehended"  # mobsters a Force Card sent back to the bag
     EVENT_LAPSED = "event-lapsed"  # a timed event whose hours ran out
     TRACKERS_PUSHED = "trackers-pushed"  # a lapse costing every officer hours
@@ -122,6 +124,6 @@ SPEC = SystemSpec(
         "to": "Drive to which block?",
         "hours": "Risk how many hours?",
         "event": "Resolve which event?",
-        "card": "Play which Force Card?",
+        "card": "Which Force Card?",
     },
 )

@@ -7,11 +7,11 @@ state. What each seat may see of it is decided by ``views.py`` alone.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules import serial
-from rules.core import Seat
+from rules.core import JSONScalar, Seat
 from rules.kit.deck import Deck
 from rules.kit.hands import Hands
 from rules.kit.turns import Track
@@ -45,6 +45,17 @@ class ActiveEvent:
 
 
 @dataclass(frozen=True)
+class Decision:
+    """A choice one officer owes before play goes on (see ``decisions.py``)."""
+
+    kind: str  # the action type that makes it, e.g. "discard-force"
+    seat: int
+    choices: tuple[str, ...]
+    #: what the kind's resolver needs to finish the rule: ids only, never shown in a view
+    context: Mapping[str, JSONScalar] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class TecState:
     seed: int
     step: int
@@ -73,6 +84,7 @@ class TecState:
     accusations: Mapping[int, str]  # sealed until every officer has accused
     ended: str | None
     winners: tuple[int, ...]
+    decisions: tuple[Decision, ...] = ()  # owed choices, oldest first; the first one is open
 
 
 def to_json(state: TecState) -> dict[str, Any]:

@@ -24,6 +24,8 @@ def current(state: TecState) -> int | None:
 def to_act(state: TecState) -> frozenset[int]:
     if state.ended is not None:
         return frozenset()
+    if state.decisions:  # an owed choice comes before anything else
+        return frozenset({state.decisions[0].seat})
     if accusing(state):
         return frozenset(range(len(state.officers))) - frozenset(state.accusations)
     seat = current(state)

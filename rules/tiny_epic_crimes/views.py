@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import board
+from . import board, decisions
 from .case import EVIDENCE, TecCase
 from .events import view as events_view
 from .standings import outcome
@@ -49,6 +49,7 @@ def view(case: TecCase, state: TecState, seat: int | None) -> dict[str, Any]:
         "events": events_view(state),
         "event_deck": state.event_deck.draw_count,
         "accused": sorted(state.accusations),
+        "decisions": decisions.view(state, seat),
     }
     if mine:
         assert seat is not None

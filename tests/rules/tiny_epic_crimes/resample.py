@@ -69,9 +69,15 @@ def _forces(state: TecState, seat: int | None, rng: random.Random) -> TecState:
     rng.shuffle(pool)
     count = state.force_deck.draw_count
     deck = dataclasses.replace(state.force_deck, draw_pile=tuple(pool[:count]))
-    return dataclasses.replace(
-        state, force_deck=deck, forces=_refill(state.forces, others, pool[count:])
+    forces = _refill(state.forces, others, pool[count:])
+    # a discard owed by another officer chooses among that officer's (resampled) hand
+    owed = tuple(
+        dataclasses.replace(d, choices=tuple(sorted(forces.cards_of(d.seat))))
+        if d.kind == "discard-force" and d.seat != seat
+        else d
+        for d in state.decisions
     )
+    return dataclasses.replace(state, force_deck=deck, forces=forces, decisions=owed)
 
 
 def _refill(hands: Hands, seats: list[int], cards: list[str]) -> Hands:
