@@ -85,6 +85,13 @@ class TecState:
     ended: str | None
     winners: tuple[int, ...]
     decisions: tuple[Decision, ...] = ()  # owed choices, oldest first; the first one is open
+    #: co-op: the Out-of-Time Marker's hour, the track's last (coop.py); 48 otherwise
+    final_hour: int = 48
+    #: seat -> the Ability Card it chose at setup, face up (abilities.py); the other of its
+    #: dealt pair went back to the box and is kept nowhere
+    abilities: Mapping[int, str] = field(default_factory=dict)
+    #: (seat, block): a face-down Search Token this officer has looked at (Lab Rush, Keen Eye)
+    search_peeks: tuple[tuple[int, str], ...] = ()
 
 
 def to_json(state: TecState) -> dict[str, Any]:
