@@ -223,10 +223,6 @@ def _profile_bits(table: Table, letter: str) -> Hashable:
     return _bits(table.case, letter)
 
 
-def _values(table: Table, letter: str) -> Hashable:
-    return table.case.suspect(letter).profile
-
-
 def _shared_with_first(table: Table, letter: str) -> Hashable:
     return _shared(table.case.suspects[0].profile, table.case.suspect(letter).profile)
 
@@ -251,7 +247,6 @@ FEATURES: dict[str, Feature] = {
     "letter": _letter,
     "name": _name,
     "printed-value order": _profile_bits,
-    "values": _values,
     "shared with the first listed": _shared_with_first,
     "offset from the deck's top card": _after_the_top_card,
     "offset from the corner block": _after_the_corner_block,
@@ -331,7 +326,6 @@ def detectives(habits: Habits) -> list[Detective]:
         ("letter most often the murderer", "letter", 0),
         ("name most often the murderer", "name", 0),
         ("printed-value pattern most often the murderer's", "printed-value order", 0),
-        ("profile most often the murderer's", "values", 0),
         ("as alike the first listed as usual", "shared with the first listed", 0),
         ("as far after the deck's top card as usual", "offset from the deck's top card", ALIBIS),
         ("as far after the corner block as usual", "offset from the corner block", 0),
