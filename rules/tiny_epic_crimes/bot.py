@@ -41,7 +41,7 @@ def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Ran
     resolvable = by_type.get(Act.RESOLVE_EVENT)
     if resolvable is not None:  # an event it stands on: its rewards and one slot free again
         return Action(Act.RESOLVE_EVENT, {"event": str(resolvable.choices("event")[0])})
-    me = view["officers"][view["you"]]
+    me = view["officers"][_me(view)]
     for act in CLUE_ACTS:
         spec = by_type.get(act)
         if spec is None or (act == Act.BRING_IN_FOR_HOLDING and not _holding_pays(view, me)):
@@ -59,8 +59,15 @@ def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Ran
     return Action(Act.COFFEE_BREAK)
 
 
+def _me(view: Mapping[str, Any]) -> int:
+    """The officer the bot plays now (in solo, whichever is to act)."""
+    officer = view.get("officer")
+    return int(view["you"] if officer is None else officer)
+
+
 def likely_murderer(view: Mapping[str, Any], rng: random.Random) -> str:
-    """A suspect the bot has no alibi for and whose evidences fit all it knows."""
+    """A suspect the bot has no alibi for and whose evidences fit all it knows; in co-op the
+    team's alibis and evidence, and the first such letter, so a team of bots votes as one."""
     held = set(view.get("suspects", ()))
     known: Mapping[str, str] = view.get("evidence", {})
     suspects = view["case"]["suspects"]
@@ -69,7 +76,8 @@ def likely_murderer(view: Mapping[str, Any], rng: random.Random) -> str:
         for s in suspects
         if s["letter"] not in held and all(s[e] == v for e, v in known.items())
     ]
-    letter: str = rng.choice(sorted(fits) or [s["letter"] for s in suspects])
+    pool = sorted(fits) or [s["letter"] for s in suspects]
+    letter: str = pool[0] if view.get("team") else rng.choice(pool)
     return letter
 
 
@@ -78,19 +86,30 @@ def _holding_pays(view: Mapping[str, Any], me: Mapping[str, Any]) -> bool:
 
 
 def _work(view: Mapping[str, Any], me: Mapping[str, Any]) -> set[str]:
-    """Blocks where a clue action can be taken in the bot's time of day."""
+    """Blocks where a clue action can be taken in the bot's time of day; in co-op, at any
+    time, by the actions on its role's mat."""
+    if view.get("team"):
+        acts = set(view["role_actions"][me["seat"]])
+    elif view["phase"] == "day":
+        acts = {Act.SEARCH_SCENE, Act.CATCH_INFORMANT}
+    else:
+        acts = {Act.STAKEOUT, Act.CATCH_WITNESS, Act.BRING_IN_FOR_HOLDING}
     where = _positions(view)
     mobsters: Mapping[str, str] = view["mobsters"]
-    if view["phase"] == "day":
-        work = set(view["search_blocks"])
+    work: set[str] = set()
+    if Act.SEARCH_SCENE in acts:
+        work |= set(view["search_blocks"])
+    if Act.CATCH_INFORMANT in acts:
         work |= {b for b in mobsters if where[b][0] in view["informant_rows"]}
-        return work
-    work = set(view["stakeout_blocks"])
-    work |= {b for b in mobsters if where[b][1] in view["witness_columns"]}
-    if me["holding"] is not None:
-        work.add("HQ")
-    elif view["holding_tokens"]:
-        work |= set(mobsters)
+    if Act.STAKEOUT in acts:
+        work |= set(view["stakeout_blocks"])
+    if Act.CATCH_WITNESS in acts:
+        work |= {b for b in mobsters if where[b][1] in view["witness_columns"]}
+    if Act.BRING_IN_FOR_HOLDING in acts:
+        if me["holding"] is not None:
+            work.add("HQ")
+        elif view["holding_tokens"]:
+            work |= set(mobsters)
     return work
 
 
@@ -98,7 +117,7 @@ def _nearest_work(
     view: Mapping[str, Any], me: Mapping[str, Any], drive: ActionSpec, rng: random.Random
 ) -> str | None:
     where = _positions(view)
-    left = 48 - me["hours"] - view["driven"]
+    left = view.get("final_hour", 48) - me["hours"] - view["driven"]
     here = where[me["block"]]
 
     def far(block: str) -> int:

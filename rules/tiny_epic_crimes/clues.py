@@ -12,7 +12,7 @@ import random
 
 from rules.core import Event
 
-from . import hand_limit
+from . import coop, hand_limit, legwork
 from .case import EVIDENCE_OF_CLUE, TecCase
 from .spec import Ev
 from .state import Officer, TecState
@@ -67,7 +67,8 @@ def _solve(
         )
     ]
     for other, officer in enumerate(state.officers):
-        if officer.clues[clue] >= 1:
+        # co-op: "players do not gain a Suspect Card for having Clue Tokens"
+        if officer.clues[clue] >= 1 and not coop.is_team(state):
             state, more = gain_suspect(state, other, rng)
             events.extend(more)
     return state, events
@@ -91,13 +92,21 @@ def gain_suspect(state: TecState, seat: int, rng: random.Random) -> tuple[TecSta
 
 
 def gain_force(state: TecState, seat: int, rng: random.Random) -> tuple[TecState, list[Event]]:
+    """A Force Card, or in co-op perhaps Leg Work instead (legwork.py)."""
+    if legwork.offered(state, seat):
+        return legwork.owe(state, seat)
+    return draw_force(state, seat, rng)
+
+
+def draw_force(state: TecState, seat: int, rng: random.Random) -> tuple[TecState, list[Event]]:
     """A Force Card into the hand, seen by ``seat`` alone; a third one owes a discard."""
     deck = state.force_deck
     if deck.is_empty():
         return state, [Event(Ev.FORCE_GAINED, actor=seat, data={"seat": seat, "gained": False})]
     deck, (card,) = deck.draw(1, rng=rng)
-    state = dataclasses.replace(state, force_deck=deck, forces=state.forces.add(seat, [card]))
-    state = hand_limit.over_limit(state, seat)
+    holder = coop.force_receiver(state, seat)  # a 2-player co-op pool fills both hands
+    state = dataclasses.replace(state, force_deck=deck, forces=state.forces.add(holder, [card]))
+    state = hand_limit.over_limit(state, holder)
     event = Event(
         Ev.FORCE_GAINED,
         actor=seat,

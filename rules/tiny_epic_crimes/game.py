@@ -17,7 +17,7 @@ from rules.core import (
     check_can_act,
 )
 
-from . import bot, legal, play, setup, turns, views
+from . import bot, coop, legal, play, setup, solo, turns, views
 from . import state as states
 from .case import TecCase
 from .spec import SPEC
@@ -43,18 +43,23 @@ class TinyEpicCrimes:
         return setup.new_game(case, seats, mode, seed=seed, options=options)
 
     def to_act(self, case: TecCase, state: TecState) -> frozenset[int]:
-        return turns.to_act(state)
+        return solo.to_act(state, turns.to_act(state))  # solo: the one seat acts for all
 
     def legal_actions(self, case: TecCase, state: TecState, seat: int) -> list[ActionSpec]:
-        return legal.legal_actions(case, state, seat)
+        if seat not in self.to_act(case, state):
+            return []
+        return legal.legal_actions(case, state, solo.acting(state, seat))
 
     def apply(
         self, case: TecCase, state: TecState, seat: int, action: Action
     ) -> tuple[TecState, list[Event]]:
         check_can_act(self, case, state, seat)
-        legal.explain_refusal(case, state, seat, action)
-        check_action(legal.legal_actions(case, state, seat), action)
-        return play.play(case, state, seat, action)
+        officer = solo.acting(state, seat)  # the seat itself, but in solo the officer to act
+        legal.explain_refusal(case, state, officer, action)
+        check_action(legal.legal_actions(case, state, officer), action)
+        after, events = play.play(case, state, officer, action)
+        # co-op: what one officer learns the team learns; solo: events name the seat
+        return after, solo.as_seat_events(after, coop.share(after, events))
 
     def view(self, case: TecCase, state: TecState, seat: int | None) -> dict[str, Any]:
         return views.view(case, state, seat)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from rules.core import Action, ActionSpec, RuleError
 
-from . import board, decisions, force, hazards, resolve
-from .case import FINAL_HOURS, HOURS, NIGHT, STAKEOUT_RISK, TecCase
+from . import board, coop, decisions, force, hazards, resolve
+from .case import FINAL_HOURS, NIGHT, STAKEOUT_RISK, TecCase
 from .spec import ACTION_HOURS, BACKUP_RISK, DAY_ACTIONS, NIGHT_ACTIONS, Act
 from .state import TecState
 from .turns import accusing, current
@@ -17,7 +17,7 @@ from .turns import accusing, current
 
 def remaining(state: TecState, seat: int) -> int:
     """Hours this officer may still spend this turn before the 48-hour mark."""
-    return HOURS - state.track.position(seat) - state.driven
+    return state.final_hour - state.track.position(seat) - state.driven  # co-op: the marker
 
 
 def legal_actions(case: TecCase, state: TecState, seat: int) -> list[ActionSpec]:
@@ -55,7 +55,7 @@ def _turn_actions(case: TecCase, state: TecState, seat: int) -> list[ActionSpec]
             continue
         if _allowed(case, state, seat, act) is None:
             specs.append(_spec(act, left - hz.cost(act)))
-    cards = force.playable(case, state, seat)
+    cards = force.playable(case, coop.with_pool(state, seat), seat)  # co-op: 2 share a pool
     if cards and left >= 1:  # only while an action can still follow
         specs.append(ActionSpec(Act.PLAY_FORCE, {"card": cards}))
     events = _resolvable(case, state, seat)
@@ -100,7 +100,8 @@ def _allowed(case: TecCase, state: TecState, seat: int, act: Act) -> RuleError |
     here = officer.block
     hours = state.track.position(seat)
     if act == Act.REST_YOUR_CASE:
-        if hours < FINAL_HOURS[0] or state.drove:
+        early = hours < FINAL_HOURS[0] and not coop.no_hour_left(state, hours)
+        if early or state.drove:
             return RuleError(
                 f"you may rest your case only at the start of a turn on hours "
                 f"{FINAL_HOURS[0]}-{FINAL_HOURS[1]}",
@@ -110,8 +111,12 @@ def _allowed(case: TecCase, state: TecState, seat: int, act: Act) -> RuleError |
     hz = hazards.in_force(state)
     if act in hz.forbidden:
         return RuleError(f"an active event forbids {act}", code="event/forbidden")
+    role = coop.refusal(state, seat, act)  # co-op: the clue actions on the officer's mat
+    if role is not None:
+        return role
     night = board.phase(case, hours) == NIGHT
-    overtime = force.any_time(state)  # Overtime: either time of day this turn
+    # Overtime: either time of day this turn; co-op: "no longer restricted by day or night"
+    overtime = force.any_time(state) or not coop.by_time_of_day(state)
     if act in DAY_ACTIONS and night and not overtime:
         return RuleError(f"{act} is a daytime action", code="time/day-only")
     if act in NIGHT_ACTIONS and not night and not overtime:
@@ -189,7 +194,7 @@ def explain_refusal(case: TecCase, state: TecState, seat: int, action: Action) -
             code="event/cannot-resolve",
         )
     if action.type == Act.PLAY_FORCE and (
-        action.params.get("card") not in force.playable(case, state, seat)
+        action.params.get("card") not in force.playable(case, coop.with_pool(state, seat), seat)
         or remaining(state, seat) < 1
     ):
         raise RuleError(

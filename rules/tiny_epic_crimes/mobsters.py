@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from rules.core import Event
 from rules.kit.dice import roll
 
+from . import coop
 from .case import HOURS, HQ, TecCase
 from .spec import Ev
 from .state import TecState
@@ -109,7 +110,10 @@ def _draw_event(case: TecCase, state: TecState, rng: random.Random) -> tuple[Tec
 
 def too_many_events(state: TecState) -> tuple[TecState, list[Event]]:
     """The Too-Many-Events Penalty: the top Suspect Card leaves the game unseen, or, with the
-    deck empty, every tracker not on hour 48 moves on one hour."""
+    deck empty, every tracker not on hour 48 moves on one hour. Co-op moves the Out-of-Time
+    Marker back instead (coop.py)."""
+    if coop.is_team(state):
+        return coop.marker_back(state)
     if state.suspect_deck.draw_count:
         deck = dataclasses.replace(state.suspect_deck, draw_pile=state.suspect_deck.draw_pile[1:])
         event = Event(Ev.TOO_MANY_EVENTS, data={"penalty": "suspect-discarded"})

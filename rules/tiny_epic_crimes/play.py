@@ -13,9 +13,9 @@ from collections.abc import Callable
 from rules.core import Action, Event, rng_for
 from rules.kit.dice import roll
 
-from . import board, clues, decisions, force, hazards, lapse, mobsters, resolve
+from . import board, clues, coop, decisions, force, hazards, lapse, mobsters, resolve, vote
 from . import events as cards_in_play
-from .case import HOURS, TecCase
+from .case import TecCase
 from .spec import Act, Ending, Ev
 from .standings import outcome
 from .state import TecState
@@ -38,7 +38,9 @@ def play(case: TecCase, state: TecState, seat: int, action: Action) -> tuple[Tec
     if action.type == Act.ACCUSE:
         return _accuse(case, state, seat, str(action.params["murderer"]))
     if action.type == Act.PLAY_FORCE:  # before the action; the turn goes on
-        return force.play(case, state, seat, str(action.params["card"]))
+        card = str(action.params["card"])
+        state, played = force.play(case, coop.with_pool(state, seat), seat, card)
+        return coop.hand_after_play(state, seat), played
     here = state.officers[seat].block
     phase = board.phase(case, state.track.position(seat))
     extra = hazards.in_force(state).cost(action.type)  # the events active as it was taken
@@ -68,7 +70,7 @@ def _end_turn(
     spent = state.driven + hours
     before = state.track.position(seat)
     ahead = max(state.track.positions.values())
-    after = min(before + spent, HOURS)
+    after = min(before + spent, coop.last_hour(state, before))  # 48, or co-op's marker
     track = state.track.advance(seat, after - before) if spent else state.track
     state = dataclasses.replace(state, track=track, driven=0, drove=False, boosts={})
     events = [Event(Ev.TRACKER_ADVANCED, actor=seat, data={"from": before, "to": after})]
@@ -104,7 +106,7 @@ def _arrest(
         state, mobsters={b: c for b, c in state.mobsters.items() if b != here}
     )
     events = [Event(Ev.ARRESTED, actor=seat, data={"block": here, "colour": colour})]
-    if colour in officer.arrested:
+    if colour in officer.arrested or coop.is_team(state):  # co-op: "right to the bag"
         # "If you already have a mobster of the same color on your mat, … return it to the bag"
         state = dataclasses.replace(state, bag=mobsters.to_bag(state.bag, [colour]))
         return state, events, 1
@@ -279,8 +281,11 @@ def _accuse(
             secret_audience=frozenset({seat}),
         )
     ]
-    if len(state.accusations) < len(state.officers):
+    if len(state.accusations) < len(state.seats):
         return state, events
+    if coop.is_team(state):  # the team's one accusation, from the sealed votes
+        state, closed = vote.close(case, state)
+        return state, events + closed
     truth = case.solution.murderer
     correct = tuple(sorted(s for s, letter in state.accusations.items() if letter == truth))
     state = dataclasses.replace(state, ended=Ending.SOLVED if correct else Ending.UNSOLVED)

@@ -16,7 +16,7 @@ from typing import Any
 from rules.core import Event
 from rules.kit.effects import Context, Interpreter
 
-from . import board, clues, mobsters
+from . import board, clues, coop, mobsters
 from .cards import EVENTS, EventCard
 from .case import HQ, TecCase
 from .spec import Ev
@@ -46,6 +46,8 @@ def _badge(state: TecState, args: Mapping[str, Any], c: Context) -> tuple[TecSta
 
 def _peek(state: TecState, args: Mapping[str, Any], c: Context) -> tuple[TecState, list[Event]]:
     # the exchange of a peek (docs/rulings.md) is later work: it is noted, not made
+    if coop.forbids_peek(state):  # "Cooperative Mode: … Ignore the reward"
+        return state, []
     return state, [Event(Ev.PEEK_OWED, actor=_seat(c), data={"seat": _seat(c)})]
 
 

@@ -11,10 +11,10 @@ from rules.kit.deck import Deck
 from rules.kit.hands import Hands, deal
 from rules.kit.turns import Track
 
-from . import mobsters
+from . import coop, mobsters, solo
 from .cards import EVENTS, FORCE_CARDS
 from .case import CLUES, HQ, SUSPECT_LETTERS, SYSTEM_ID, TecCase, from_envelope
-from .spec import SPEC
+from .spec import SPEC, Mode
 from .state import Officer, TecState
 
 _BAD = "setup/bad-case"
@@ -49,15 +49,18 @@ def new_game(
 ) -> TecState:
     """Steps 4-16 of the Standard Game Setup (the city and its tokens come with the case)."""
     check_seats(SPEC, mode, seats)
-    if (len(seats) <= 2) != (case.players <= 2):
+    count = solo.officer_count(mode, seats, options)  # one per seat, or solo's option
+    if (count <= 2) != (case.players <= 2):
+        solo_game = mode == Mode.SOLO
         raise SetupError(
-            f"this case is laid out for {case.players} officers; a table of {len(seats)} needs "
-            "a case made for its size (the 2-player game places fewer clue tokens)",
-            code="setup/case-players",
+            f"this case is laid out for {case.players} officers; "
+            + (f"a solo game of {count} officers" if solo_game else f"a table of {count}")
+            + " needs a case made for its size (the 2-player game places fewer clue tokens)",
+            code="setup/case-officers" if solo_game else "setup/case-players",
         )
-    count = len(seats)
     rng = rng_for(seed, 0, "setup")
-    placed, bag = mobsters.place_at_setup(case, dict(case.mobsters), MOBSTERS_AT_SETUP, rng)
+    bag_at_setup = coop.bag_at_setup(mode, case.mobsters, count)  # co-op removes some
+    placed, bag = mobsters.place_at_setup(case, bag_at_setup, MOBSTERS_AT_SETUP, rng)
     suspect_deck = Deck.shuffled(
         (s.letter for s in case.suspects if s.letter != case.solution.murderer), rng
     )
@@ -72,7 +75,7 @@ def new_game(
         step=0,
         mode=mode,
         seats=tuple(seats),
-        officers=tuple(_officer() for _ in seats),
+        officers=tuple(_officer() for _ in range(count)),
         # 13B: stacked in age order, youngest on top; casebook takes seat order as age order
         track=Track.start(tuple(range(count))),
         mobsters=placed,

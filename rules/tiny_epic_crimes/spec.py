@@ -9,13 +9,19 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from rules.core import ModeSpec, SystemSpec
+from rules.core import ModeSpec, OptionSpec, SystemSpec
 
 from .case import HOURS, SYSTEM_ID
 
 
 class Mode(StrEnum):
-    STANDARD = "standard"  # competitive; co-op and solo are later work
+    STANDARD = "standard"  # competitive
+    COOPERATIVE = "cooperative"  # 2-4 officers with roles, one team accusation
+    SOLO = "solo"  # one person plays every officer of a cooperative game (option ``officers``)
+
+
+#: The modes played as one team (coop.py): roles, shared knowledge, one accusation.
+TEAM_MODES = frozenset({Mode.COOPERATIVE, Mode.SOLO})
 
 
 class Act(StrEnum):
@@ -34,6 +40,11 @@ class Act(StrEnum):
     RESOLVE_EVENT = "resolve-event"
     PLAY_FORCE = "play-force"
     DISCARD_FORCE = "discard-force"  # an owed choice: the third Force Card's discard
+    LEG_WORK = "leg-work"  # an owed choice: a Force Card, or 3 hours for a Suspect Card
+    CHOOSE_ABILITY = "choose-ability"  # an owed choice at setup: keep one of two Ability Cards
+    INTERROGATE = "interrogate"  # an owed choice: whose Suspect Cards to look at (badge, F09)
+    LOOK_AT_SUSPECT = "look-at-suspect"  # an owed choice: a Suspect Card gained from an empty deck
+    PEEK = "peek"  # an owed choice: which solved evidence to exchange a look for, or none
     ACCUSE = "accuse"
 
 
@@ -65,11 +76,25 @@ class Ev(StrEnum):
     EVENT_LAPSED = "event-lapsed"  # a timed event whose hours ran out
     TRACKERS_PUSHED = "trackers-pushed"  # a lapse costing every officer hours
     SUSPECTS_LOST = "suspects-lost"  # top Suspect Cards discarded unseen by a lapse
-    PEEK_OWED = "peek-owed"  # a Peek reward, not yet exchanged
+    PEEK_OWED = "peek-owed"  # a Peek earned (event reward or badge): the choice or a skip follows
     MOBSTER_ROLL = "mobster-roll"
     TOO_MANY_EVENTS = "too-many-events"
     ACCUSATION_MADE = "accusation-made"
     ACCUSATIONS_REVEALED = "accusations-revealed"
+    OUT_OF_TIME = "out-of-time"  # co-op: the Out-of-Time Marker moved back a space
+    LEG_WORK_DONE = "leg-work-done"  # co-op: 3 hours spent for a Suspect Card
+    TEAM_ACCUSED = "team-accused"  # co-op: the team's one accusation, from the sealed votes
+    ABILITY_CHOSEN = "ability-chosen"  # an officer's kept Ability Card, face up
+    TOKEN_PEEKED = "token-peeked"  # a face-down token looked at (its face to the officer alone)
+    MOBSTER_MOVED = "mobster-moved"  # Shadow Detail moved a mobster
+    SECOND_ACTION = "second-action"  # Double Shift: the turn goes on to another action
+    BADGE_BONUS = "badge-bonus"  # the badge landed on a space with an icon
+    INTERROGATED = "interrogated"  # the cards looked at go to the interrogator alone
+    INTERROGATION_SKIPPED = "interrogation-skipped"  # nobody to interrogate, or forbidden
+    SUSPECT_LOOKED_AT = "suspect-looked-at"  # an empty deck's alibi: another officer's card
+    EVIDENCE_PEEKED = "evidence-peeked"  # a Peek: the evidence's value to the peeker alone
+    PEEK_PAID = "peek-paid"  # a Peek: the holder looks at one of the peeker's Suspect Cards
+    PEEK_SKIPPED = "peek-skipped"  # declined, impossible or forbidden
     GAME_ENDED = "game-ended"
 
 
@@ -107,6 +132,30 @@ SPEC = SystemSpec(
             "competitive: each officer keeps what they learn; the best officer who names the "
             "murderer wins",
         ),
+        ModeSpec(
+            Mode.COOPERATIVE,
+            2,
+            4,
+            "cooperative: officers with roles share everything they learn and make one accusation "
+            "together; the team wins or loses as one",
+            private=False,  # suspect cards, evidence and force cards lie face up for the team
+        ),
+        ModeSpec(
+            Mode.SOLO,
+            1,
+            1,
+            "solo: one person plays every officer of a cooperative game, one turn at a time",
+            (
+                OptionSpec(
+                    "officers",
+                    (2, 3, 4),
+                    2,
+                    "how many officers the person plays (3 or 4 is harder); the case must be laid "
+                    "out for it (2: the 2-player tokens)",
+                ),
+            ),
+            private=False,
+        ),
     ),
     action_types=tuple(Act),
     has_chance=True,
@@ -125,5 +174,12 @@ SPEC = SystemSpec(
         "hours": "Risk how many hours?",
         "event": "Resolve which event?",
         "card": "Which Force Card?",
+        "officer": "Look at whose Suspect Cards?",
+        "evidence": "Peek at which solved evidence?",
+        "ability": "Keep which Ability Card?",
+        "die": "Set which die of the Mobster Roll?",
+        "number": "To which number?",
+        "mobster": "Move the mobster on which block?",
+        "onto": "Onto which block?",
     },
 )

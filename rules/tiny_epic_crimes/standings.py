@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from rules.core import Outcome, rank
 
+from . import vote
 from .case import HOURS, TecCase
+from .spec import TEAM_MODES
 from .state import TecState
 
 
 def outcome(case: TecCase, state: TecState) -> Outcome:
     assert state.ended is not None
+    if state.mode in TEAM_MODES:  # everyone wins or loses together
+        return vote.outcome(case, state)
     truth = case.solution.murderer
     right = [seat for seat, letter in state.accusations.items() if letter == truth]
     keys: dict[int, tuple[float, ...]] = {}

@@ -27,6 +27,7 @@ def to_act(state: TecState) -> frozenset[int]:
     if state.decisions:  # an owed choice comes before anything else
         return frozenset({state.decisions[0].seat})
     if accusing(state):
-        return frozenset(range(len(state.officers))) - frozenset(state.accusations)
+        # every seat accuses (in co-op and solo: votes for the team's one accusation)
+        return frozenset(range(len(state.seats))) - frozenset(state.accusations)
     seat = current(state)
     return frozenset() if seat is None else frozenset({seat})

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import board, decisions
+from . import board, coop, decisions, solo
 from .case import EVIDENCE, TecCase
 from .events import view as events_view
 from .standings import outcome
@@ -23,6 +23,7 @@ from .turns import accusing, current
 def view(case: TecCase, state: TecState, seat: int | None) -> dict[str, Any]:
     murderer = case.suspect(case.solution.murderer)
     mine = seat is not None
+    acting = None if seat is None else solo.acting(state, seat)  # solo: the officer to act
     shown: dict[str, Any] = {
         "system": "tiny-epic-crimes",
         "mode": state.mode,
@@ -30,7 +31,7 @@ def view(case: TecCase, state: TecState, seat: int | None) -> dict[str, Any]:
         "case": public_case(case),
         "turn": current(state),
         "accusing": accusing(state),
-        "phase": None if seat is None else board.phase(case, state.track.position(seat)),
+        "phase": None if acting is None else board.phase(case, state.track.position(acting)),
         "driven": state.driven,
         "drove": state.drove,
         "stack": list(state.track.order()),
@@ -64,6 +65,8 @@ def view(case: TecCase, state: TecState, seat: int | None) -> dict[str, Any]:
             block: _stakeout_value(case, block) for who, block in state.peeks if who == seat
         }
         shown["accusation"] = state.accusations.get(seat)
+    if coop.is_team(state):  # the team's knowledge, face up for every officer
+        shown.update(coop.view_part(case, state, seat, acting), officer=acting)
     if state.ended is not None:
         shown["accusations"] = {str(s): letter for s, letter in sorted(state.accusations.items())}
         shown["result"] = outcome(case, state).to_json()
@@ -78,8 +81,8 @@ def _officer(state: TecState, seat: int) -> dict[str, Any]:
     officer = state.officers[seat]
     return {
         "seat": seat,
-        "name": state.seats[seat].name,
-        "bot": state.seats[seat].bot,
+        "name": state.seats[solo.seat_of(state, seat)].name,
+        "bot": state.seats[solo.seat_of(state, seat)].bot,
         "block": officer.block,
         "hours": state.track.position(seat),
         "badge": officer.badge,
