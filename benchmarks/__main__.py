@@ -8,7 +8,7 @@ import platform
 import time
 from pathlib import Path
 
-from benchmarks import breakdown, fairness, games, generation, http, memory
+from benchmarks import breakdown, fairness, games, generation, http, memory, tec_fairness, tec_games
 
 OUTPUT = Path(__file__).resolve().parents[1] / "BENCHMARKS.md"
 
@@ -23,6 +23,8 @@ def main() -> None:
         "Murdered by Midnight: generate and verify one case": generation.run(),
         "Murdered by Midnight: shortcut detectives against chance": fairness.run(),
         "Murdered by Midnight: bot-only games": games.run(),
+        "Tiny Epic Crimes: shortcut detectives against chance": tec_fairness.run(),
+        "Tiny Epic Crimes: bot-only games": tec_games.run(),
         "HTTP under gunicorn (casebook serve's settings), wrk -t2 -c16 -d10s": http.run(),
         "Where a Murdered by Midnight move and read spend their time (in process)": (
             breakdown.run()

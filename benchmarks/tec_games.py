@@ -1,0 +1,222 @@
+"""Tiny Epic Crimes bot-only games: how often the murderer is caught, and games per second.
+
+Every mode of ``rules.tiny_epic_crimes.spec.SPEC`` is played (a mode added there is picked up
+here): at its largest table up to four officers, every seat a bot, its options at their
+defaults. Cases are made (and verified) before the clock starts, one per game, laid out for the
+table's size; each game is then set up, played by the platform's bot loop
+(:func:`rules.loop.run_bots`, as the server plays bots) to the end, and its result read.
+
+Beside the catch rate, each accusation is compared with what its officer knew when it made it
+(the alibis and solved evidence in its view): an honest guess among the suspects that view
+leaves is right ``1 / left`` of the time, so a bot whose accusations are right about that often
+accuses well and is held back by how little it learns, not by how it guesses.
+
+``python -m benchmarks.tec_games --games 1000`` prints the section alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.tiny_epic_crimes import envelope
+from rules.core import Action, ActionSpec, ModeSpec, Seat, SetupError, start
+from rules.loop import run_bots
+from rules.tiny_epic_crimes.game import SYSTEM, TinyEpicCrimes
+
+GAMES = 1000
+OFFICERS = 4
+#: Games a core should play each second at a table of four bots (issue #9).
+TARGET = 20
+SOLVED = "solved"
+
+
+@dataclass
+class Accusations:
+    """Accusations the bots made: how many named the murderer, and the honest chance of each
+    from what its officer knew."""
+
+    made: int = 0
+    right: int = 0
+    chance: float = 0.0
+
+
+class Watched(TinyEpicCrimes):
+    """The same rules and bot, noting what each accusing bot knew (its view's alibis and
+    solved evidence) and whom it named."""
+
+    def __init__(self) -> None:
+        self.murderer = ""
+        self.accusations = Accusations()
+
+    def bot_choose(
+        self, view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Random
+    ) -> Action:
+        action = super().bot_choose(view, legal, rng)
+        if action.type == "accuse":
+            self.accusations.made += 1
+            self.accusations.right += action.params.get("murderer") == self.murderer
+            self.accusations.chance += 1 / len(suspects_left(view))
+        return action
+
+
+def suspects_left(view: Mapping[str, Any]) -> list[str]:
+    """The suspects a view leaves: no alibi held, every known evidence matching (all sixteen
+    when the view names none)."""
+    held = set(view.get("suspects", ()))
+    known: Mapping[str, str] = view.get("evidence", {})
+    suspects = view["case"]["suspects"]
+    left = [
+        s["letter"]
+        for s in suspects
+        if s["letter"] not in held and all(s.get(e) == v for e, v in known.items())
+    ]
+    return left or [s["letter"] for s in suspects]
+
+
+@dataclass(frozen=True)
+class Table:
+    """How a mode is played here: its seats, its options, and the players a case is made for."""
+
+    mode: ModeSpec
+    seats: int
+    options: dict[str, Any]
+    players: int
+
+    @property
+    def label(self) -> str:
+        bots = f"{self.seats} bot" + ("s" if self.seats > 1 else "")
+        chosen = ", ".join(f"{k} {v}" for k, v in self.options.items())
+        return f"{self.mode.id}, {bots}" + (f" ({chosen})" if chosen else "")
+
+
+def table_for(mode: ModeSpec) -> Table:
+    """The mode's largest table up to :data:`OFFICERS` bots, its options at their defaults, and
+    the table size a case must be laid out for (the first the rules accept, asked of them)."""
+    seats = min(mode.max_seats, OFFICERS)
+    options = {option.name: option.default for option in mode.options}
+    preferred = [v for v in options.values() if isinstance(v, int) and 1 <= v <= OFFICERS]
+    for players in dict.fromkeys([*preferred, seats, *range(OFFICERS, 0, -1)]):
+        try:
+            _open(envelope(0, {"players": players}), mode.id, seats, options, 0)
+        except SetupError:
+            continue
+        return Table(mode, seats, options, players)
+    raise SetupError(f"no case size fits a {mode.id} table of {seats}", code="setup/case-players")
+
+
+def _open(env: Mapping[str, Any], mode: str, seats: int, options: dict[str, Any], seed: int) -> Any:
+    table = [Seat(f"Bot {n}", True) for n in range(seats)]
+    return start(SYSTEM, env, table, mode, seed=seed, options=options)
+
+
+@dataclass
+class Played:
+    """A mode's games: steps, endings, solved evidences, accusations and the time they took."""
+
+    table: Table
+    steps: list[int] = field(default_factory=list)
+    endings: Counter[str] = field(default_factory=Counter)
+    solved: list[int] = field(default_factory=list)
+    accusations: Accusations = field(default_factory=Accusations)
+    seconds: float = 0.0
+
+    @property
+    def games(self) -> int:
+        return len(self.steps)
+
+    @property
+    def caught(self) -> float:
+        return self.endings[SOLVED] / self.games
+
+    @property
+    def rate(self) -> float:
+        return self.games / self.seconds
+
+
+def cases_for(players: int, games: int) -> list[dict[str, Any]]:
+    return [envelope(seed, {"players": players}) for seed in range(games)]
+
+
+def play(table: Table, cases: Sequence[Mapping[str, Any]]) -> Played:
+    """Every case once, by bots, seed ``n`` for the ``n``-th game."""
+    system = Watched()
+    played = Played(table, accusations=system.accusations)
+    bots = frozenset(range(table.seats))
+    started = time.perf_counter()
+    for seed, env in enumerate(cases):
+        case, state = _open(env, table.mode.id, table.seats, table.options, seed)
+        system.murderer = case.solution.murderer
+        state, steps = run_bots(system, case, state, bots=bots, seed=seed, steps_so_far=0)
+        outcome = system.result(case, state)
+        assert outcome is not None, "the bots stopped before the end"
+        played.steps.append(len(steps))
+        played.endings[outcome.ending] += 1
+        played.solved.append(len(state.solved))
+    played.seconds = time.perf_counter() - started
+    return played
+
+
+def play_every_mode(games: int = GAMES) -> tuple[list[Played], dict[int, float]]:
+    """Each mode's games, and the seconds each case size's verified cases took to make."""
+    tables = [table_for(mode) for mode in SYSTEM.SPEC.modes]
+    cases: dict[int, list[dict[str, Any]]] = {}
+    making: dict[int, float] = {}
+    for players in dict.fromkeys(t.players for t in tables):
+        started = time.perf_counter()
+        cases[players] = cases_for(players, games)
+        making[players] = time.perf_counter() - started
+    return [play(t, cases[t.players]) for t in tables], making
+
+
+def run(games: int = GAMES) -> list[str]:
+    played, making = play_every_mode(games)
+    rows = [
+        f"{games} games per mode, case n and game seed n for n = 0 … {games - 1}; every seat a"
+        " bot (the rules' own bot), played by the server's bot loop in one process.",
+        "",
+        "| table | murderer caught | accusations right | honest chance of those accusations"
+        " | evidence solved | mean steps (median) | games/s (one core) | target |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for p in played:
+        a = p.accusations
+        target = f"≥ {TARGET}" if p.table.seats == OFFICERS else ""
+        rows.append(
+            f"| {p.table.label} | {p.caught:.1%} | {a.right / a.made:.1%} of {a.made:,} |"
+            f" {a.chance / a.made:.1%} | {statistics.fmean(p.solved):.2f} of 5 |"
+            f" {statistics.fmean(p.steps):.1f} ({statistics.median(p.steps):.0f}) |"
+            f" {p.rate:,.1f} | {target} |"
+        )
+    endings = "; ".join(
+        f"{p.table.mode.id}: " + ", ".join(f"{e} {n}" for e, n in sorted(p.endings.items()))
+        for p in played
+    )
+    made = ", ".join(
+        f"{games} for {players} players in {seconds:.1f} s ({games / seconds * 60:,.0f} a minute)"
+        for players, seconds in making.items()
+    )
+    rows += [
+        "",
+        f"Endings: {endings}. Murderer caught: the game's ending is `{SOLVED}` (some officer,"
+        " or the team, named the murderer). Honest chance: the mean of 1 / (suspects the"
+        " accuser's view left) over the accusations, what guessing among them is worth."
+        f" Verified cases made beforehand, off the clock: {made}.",
+    ]
+    return rows
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=GAMES, help="games per mode")
+    print("\n".join(run(parser.parse_args(argv).games)))
+
+
+if __name__ == "__main__":
+    main()
