@@ -7,9 +7,10 @@ table's size; each game is then set up, played by the platform's bot loop
 (:func:`rules.loop.run_bots`, as the server plays bots) to the end, and its result read.
 
 Beside the catch rate, each accusation is compared with what its officer knew when it made it
-(the alibis and solved evidence in its view): an honest guess among the suspects that view
-leaves is right ``1 / left`` of the time, so a bot whose accusations are right about that often
-accuses well and is held back by how little it learns, not by how it guesses.
+(the alibis and evidence values its view shows: its own, and those it saw or peeked at): an
+honest guess among the suspects that view leaves is right ``1 / left`` of the time, so a bot
+whose accusations are right about that often accuses well and is held back by how little it
+learns, not by how it guesses.
 
 ``python -m benchmarks.tec_games --games 1000`` prints the section alone.
 """
@@ -38,13 +39,35 @@ SOLVED = "solved"
 
 
 @dataclass
-class Accusations:
-    """Accusations the bots made: how many named the murderer, and the honest chance of each
-    from what its officer knew."""
+class Tally:
+    """Accusations: how many, how many named the murderer, and the sum of their honest
+    chances (1 / the suspects the accuser's view left)."""
 
     made: int = 0
     right: int = 0
     chance: float = 0.0
+
+    def add(self, right: bool, chance: float) -> None:
+        self.made += 1
+        self.right += right
+        self.chance += chance
+
+    def cell(self) -> str:
+        if not self.made:
+            return "–"
+        return f"{self.right / self.made:.1%} vs {self.chance / self.made:.1%} ({self.made:,})"
+
+
+@dataclass
+class Accusations(Tally):
+    """Every accusation the bots made, and the same split by how many solved evidences the
+    accuser's view held."""
+
+    by_known: dict[int, Tally] = field(default_factory=dict)
+
+    def note(self, known: int, right: bool, chance: float) -> None:
+        self.add(right, chance)
+        self.by_known.setdefault(known, Tally()).add(right, chance)
 
 
 class Watched(TinyEpicCrimes):
@@ -60,22 +83,36 @@ class Watched(TinyEpicCrimes):
     ) -> Action:
         action = super().bot_choose(view, legal, rng)
         if action.type == "accuse":
-            self.accusations.made += 1
-            self.accusations.right += action.params.get("murderer") == self.murderer
-            self.accusations.chance += 1 / len(suspects_left(view))
+            self.accusations.note(
+                len(known_evidence(view)),
+                action.params.get("murderer") == self.murderer,
+                1 / len(suspects_left(view)),
+            )
         return action
 
 
-def suspects_left(view: Mapping[str, Any]) -> list[str]:
-    """The suspects a view leaves: no alibi held, every known evidence matching (all sixteen
-    when the view names none)."""
+def known_evidence(view: Mapping[str, Any]) -> dict[str, str]:
+    """The evidence values a view shows its seat: those it holds and those it peeked at."""
+    return {**view.get("evidence", {}), **view.get("peeked_evidence", {})}
+
+
+def alibis(view: Mapping[str, Any]) -> set[str]:
+    """The suspects a view shows to be innocent: its own Suspect Cards and those it has seen
+    in another officer's hand."""
     held = set(view.get("suspects", ()))
-    known: Mapping[str, str] = view.get("evidence", {})
+    return held | {card for cards in view.get("seen_suspects", {}).values() for card in cards}
+
+
+def suspects_left(view: Mapping[str, Any]) -> list[str]:
+    """The suspects a view leaves: no alibi, every known evidence matching (all sixteen when
+    the view rules none out)."""
+    innocent = alibis(view)
+    known = known_evidence(view)
     suspects = view["case"]["suspects"]
     left = [
         s["letter"]
         for s in suspects
-        if s["letter"] not in held and all(s.get(e) == v for e, v in known.items())
+        if s["letter"] not in innocent and all(s.get(e) == v for e, v in known.items())
     ]
     return left or [s["letter"] for s in suspects]
 
@@ -201,6 +238,21 @@ def run(games: int = GAMES) -> list[str]:
             f" {a.chance / a.made:.1%} | {statistics.fmean(p.solved):.2f} of 5 |"
             f" {statistics.fmean(p.steps):.1f} ({statistics.median(p.steps):.0f}) |"
             f" {p.rate:,.1f} | {p.wall_rate:,.1f} | {target} |"
+        )
+    rows += [
+        "",
+        "Accusations by the evidence values the accuser's view showed (right vs honest chance,"
+        " and how many): fewer than four leave a guess among the suspects left.",
+        "",
+        "| table | " + " | ".join(f"{k} known" for k in range(6)) + " |",
+        "| --- | " + " | ".join("---" for _ in range(6)) + " |",
+    ]
+    for p in played:
+        known = p.accusations.by_known
+        rows.append(
+            f"| {p.table.label} | "
+            + " | ".join(known.get(k, Tally()).cell() for k in range(6))
+            + " |"
         )
     endings = "; ".join(
         f"{p.table.mode.id}: " + ", ".join(f"{e} {n}" for e, n in sorted(p.endings.items()))

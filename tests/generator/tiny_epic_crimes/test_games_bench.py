@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from benchmarks import tec_games
-from benchmarks.tec_games import Table, cases_for, play, suspects_left, table_for
+from benchmarks.tec_games import Table, Tally, cases_for, play, suspects_left, table_for
 from rules.core import ModeSpec
 from rules.loop import run_bots
 from rules.tiny_epic_crimes.game import SYSTEM
@@ -15,10 +15,9 @@ from rules.tiny_epic_crimes.spec import SPEC
 
 def test_every_mode_of_the_spec_gets_a_row() -> None:
     rows = tec_games.run(games=3)
-    table = [
-        row for row in rows if row.startswith("| ") and not row.startswith(("| table", "| ---"))
-    ]
-    assert len(table) == len(SPEC.modes)
+    first = rows.index(next(row for row in rows if row.startswith("| table |"))) + 2
+    table = rows[first : first + len(SPEC.modes)]
+    assert rows[first + len(SPEC.modes)] == ""
     for mode, row in zip(SPEC.modes, table, strict=True):
         assert row.startswith(f"| {mode.id}, ")
         assert re.search(r"\| [\d.]+% \| [\d.]+% of \d+ \| [\d.]+% \| [\d.]+ of 5 \|", row), row
@@ -65,3 +64,39 @@ def test_an_honest_guess_counts_alibis_and_evidence() -> None:
     view = {"case": {"suspects": suspects}, "suspects": ["B"], "evidence": {"gang": "red"}}
     assert suspects_left(view) == ["A"]
     assert suspects_left({"case": {"suspects": suspects}}) == ["A", "B", "C"]
+
+
+def test_what_it_saw_and_peeked_at_counts_too() -> None:
+    """An Interrogate shows another officer's Suspect Card; a Peek another's solved evidence."""
+    suspects = [
+        {"letter": "A", "gang": "red", "rank": "boss"},
+        {"letter": "B", "gang": "red", "rank": "underboss"},
+        {"letter": "C", "gang": "blue", "rank": "boss"},
+        {"letter": "D", "gang": "red", "rank": "boss"},
+    ]
+    view = {
+        "case": {"suspects": suspects},
+        "suspects": [],
+        "seen_suspects": {"1": ["D"]},
+        "evidence": {},
+        "peeked_evidence": {"rank": "boss"},
+    }
+    assert suspects_left(view) == ["A", "C"]
+
+
+def test_bots_guess_no_better_than_what_they_know() -> None:
+    """Accusations made from fewer than four known evidences are guesses: over a few dozen
+    standard games they name the murderer about as often as an honest guess among the suspects
+    the accuser's view left would (within three standard errors of a Bernoulli mean)."""
+    played = play(Table(SPEC.mode("standard"), 4, {}, 4), cases_for(4, 30))
+    guesses = Tally()
+    for known, tally in played.accusations.by_known.items():
+        if known < 4:
+            guesses.made += tally.made
+            guesses.right += tally.right
+            guesses.chance += tally.chance
+    assert guesses.made >= 60
+    chance = guesses.chance / guesses.made
+    error = (chance * (1 - chance) / guesses.made) ** 0.5
+    assert abs(guesses.right / guesses.made - chance) <= 3 * error + 0.02, guesses
+    assert Tally().cell() == "–" and guesses.cell().endswith(f"({guesses.made})")
