@@ -14,7 +14,7 @@ from typing import Any
 
 from rules.core import Action, ActionSpec
 
-from . import decisions
+from . import bot_cards, decisions
 from .spec import Act
 
 #: Clue actions, most wanted first.
@@ -42,12 +42,15 @@ def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Ran
     if resolvable is not None:  # an event it stands on: its rewards and one slot free again
         return Action(Act.RESOLVE_EVENT, {"event": str(resolvable.choices("event")[0])})
     me = view["officers"][_me(view)]
+    card = bot_cards.play(view, me, legal)  # a Force Card that helps now
+    if card is not None:
+        return card
     for act in CLUE_ACTS:
         spec = by_type.get(act)
         if spec is None or (act == Act.BRING_IN_FOR_HOLDING and not _holding_pays(view, me)):
             continue
         if "hours" in spec.params:
-            return Action(act, {"hours": max(int(str(h)) for h in spec.choices("hours"))})
+            return Action(act, {"hours": bot_cards.risk(view, me, spec)})
         return Action(act)
     drive = by_type.get(Act.DRIVE)
     if drive is not None:

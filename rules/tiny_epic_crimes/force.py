@@ -1,6 +1,14 @@
 """Playing a Force Card on its holder's own turn, before the action: the card's effect runs
 through the kit's interpreter with the handlers here, then the card goes face up to the
 discard pile. Only the cards listed in :data:`PLAYABLE` can be played so far.
+
+Every card is played on the holder's own turn, before the action, whatever its timing says
+(docs/rulings.md): an "after-roll" card asked for after a roll would tell the table who holds
+it, so Steady Hand is played before the Call for Backup (a failed die is rolled again) and
+Roadblock before the turn's Mobster Roll (it names one die's number now); the "any-time"
+Shadow Detail is played on its holder's turn too. Roadblock and Shadow Detail take more
+parameters (which die and number; which mobster and onto which block), each offered as its own
+spec of ``play-force`` (:func:`specs`).
 """
 
 from __future__ import annotations
@@ -9,17 +17,23 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from rules.core import Event
+from rules.core import ActionSpec, Event, ParamValue
 from rules.kit.effects import Context, Interpreter
 
-from . import board, mobsters
+from . import abilities, board, mobsters
 from .cards import FORCE_CARDS, ForceCard
 from .case import TecCase
-from .spec import Ev
+from .spec import Act, Ev
 from .state import TecState
 
 CARDS: Mapping[str, ForceCard] = {card.id: card for card in FORCE_CARDS}
-PLAYABLE = frozenset({"F01", "F03", "F04", "F10", "F11"})  # the others are later work
+#: Anonymous Call (F09, Interrogate) is the other card not wired here
+PLAYABLE = frozenset({"F01", "F02", "F03", "F04", "F05", "F06", "F07", "F08", "F10", "F11", "F12"})
+ROADBLOCK = "F07"
+SHADOW_DETAIL = "F12"
+DICE = ("black", "white")  # Black names the row, White the column
+FACES = (1, 2, 3, 4, 5, 6)
+MOVE = 2  # Shadow Detail: "up to 2 blocks"
 
 
 def targets(case: TecCase, state: TecState, seat: int, where: str) -> tuple[str, ...]:
@@ -64,12 +78,51 @@ def _boost(name: str, key: str) -> Any:
     return handler
 
 
+def _peek(state: TecState, args: Mapping[str, Any], c: Context) -> tuple[TecState, list[Event]]:
+    """Tip-Off and Lab Rush: the token under the car, its face to the officer alone."""
+    assert c.seat is not None
+    return abilities.look(c.data["case"], state, c.seat, str(args["kind"]))
+
+
+def _choose_die(
+    state: TecState, args: Mapping[str, Any], c: Context
+) -> tuple[TecState, list[Event]]:
+    """Roadblock: the die and number named, kept for this turn's Mobster Roll."""
+    params = c.data["params"]
+    boosts = {**state.boosts, f"die-{params['die']}": int(params["number"])}
+    return dataclasses.replace(state, boosts=boosts), []
+
+
+def _move_mobster(
+    state: TecState, args: Mapping[str, Any], c: Context
+) -> tuple[TecState, list[Event]]:
+    """Shadow Detail: the mobster goes onto the block named; an event's crew stays its crew."""
+    params = c.data["params"]
+    source, onto = str(params["mobster"]), str(params["onto"])
+    colour = state.mobsters[source]
+    placed = {b: col for b, col in state.mobsters.items() if b != source}
+    events = tuple(
+        dataclasses.replace(
+            e, mobster_blocks=tuple(onto if b == source else b for b in e.mobster_blocks)
+        )
+        for e in state.events
+    )
+    state = dataclasses.replace(state, mobsters={**placed, onto: colour}, events=events)
+    data = {"from": source, "to": onto, "colour": colour}
+    return state, [Event(Ev.MOBSTER_MOVED, actor=c.seat, data=data)]
+
+
 FORCES: Interpreter[TecState, Event] = (
     Interpreter[TecState, Event]()
     .register("apprehend", _apprehend, where=str)
     .register("drive_free", _boost("drive_free", "blocks"), blocks=int)
     .register("hours", _boost("hours", "delta"), delta=int)
     .register("any_time_of_day", _boost("any_time_of_day", ""), action=str)
+    .register("extra_action", _boost("extra_action", ""))
+    .register("reroll", _boost("reroll", ""), die=str)
+    .register("peek_token", _peek, kind=str)
+    .register("choose_die", _choose_die, die=str)
+    .register("move_mobster", _move_mobster, blocks=int)
 )
 
 
@@ -85,6 +138,47 @@ def any_time(state: TecState) -> bool:
     return bool(state.boosts.get("any_time_of_day", 0))
 
 
+def rerolls(state: TecState) -> int:
+    """Steady Hand: a failed Call for Backup die is rolled again (once, this turn)."""
+    return state.boosts.get("reroll", 0)
+
+
+def fixed_die(state: TecState) -> tuple[str, int] | None:
+    """Roadblock: (die, number) for this turn's Mobster Roll, if one was named."""
+    for die in DICE:
+        if f"die-{die}" in state.boosts:
+            return die, state.boosts[f"die-{die}"]
+    return None
+
+
+def second_action(state: TecState) -> bool:
+    """Double Shift played and its second action still to come."""
+    return bool(state.boosts.get("extra_action", 0))
+
+
+def after_first_action(state: TecState, hours: int) -> TecState:
+    """Double Shift: the first action's hours wait with the drive's, the turn goes on to one
+    more action (no second drive); the boosts that change "this turn's action" were spent on
+    the first (Shortcut, Overtime, Steady Hand), so another card may be played for the second."""
+    spent = {"extra_action", "hours", "any_time_of_day", "reroll"}
+    boosts = {k: v for k, v in state.boosts.items() if k not in spent}
+    return dataclasses.replace(
+        state, driven=state.driven + hours, drove=True, boosts={**boosts, "extra_action": 0}
+    )
+
+
+def destinations(case: TecCase, state: TecState, source: str) -> tuple[str, ...]:
+    """Where Shadow Detail may move the mobster on ``source``: 1 or 2 blocks away, never onto
+    the HQ or another mobster ("only one mobster per block")."""
+    return tuple(
+        block
+        for block in board.blocks(case)
+        if 1 <= board.distance(case, source, block) <= MOVE
+        and not board.is_hq(block)
+        and block not in state.mobsters
+    )
+
+
 def playable(case: TecCase, state: TecState, seat: int) -> tuple[str, ...]:
     """The held cards ``seat`` may play now: wired, and with something to do."""
     return tuple(
@@ -96,20 +190,61 @@ def playable(case: TecCase, state: TecState, seat: int) -> tuple[str, ...]:
 
 def _useful(case: TecCase, state: TecState, seat: int, card: str) -> bool:
     effect = CARDS[card].effect
+    here = state.officers[seat].block
     if effect["op"] == "apprehend":
         return bool(targets(case, state, seat, str(effect["where"])))
     if effect["op"] == "drive_free":
         return not state.drove  # Step 1 is still ahead
+    if effect["op"] == "peek_token":  # a token under the car this officer has not seen
+        seen = state.search_peeks if effect["kind"] == "search" else state.peeks
+        tokens = state.search_blocks if effect["kind"] == "search" else state.stakeout_blocks
+        return here in tokens and (seat, here) not in seen
+    if effect["op"] == "move_mobster":
+        return any(destinations(case, state, block) for block in state.mobsters)
+    if effect["op"] == "choose_die":
+        return fixed_die(state) is None
+    if effect["op"] == "reroll":  # a Call for Backup could follow: a mobster on or next to it
+        near = (here, *board.adjacent(case, here))
+        return "reroll" not in state.boosts and any(b in state.mobsters for b in near)
+    if effect["op"] == "extra_action":  # hours for two actions, once a turn
+        left = state.final_hour - state.track.position(seat) - state.driven
+        return "extra_action" not in state.boosts and left >= 2
     return effect["op"] not in state.boosts  # one of each a turn
 
 
-def play(case: TecCase, state: TecState, seat: int, card: str) -> tuple[TecState, list[Event]]:
+def specs(case: TecCase, state: TecState, cards: tuple[str, ...]) -> list[ActionSpec]:
+    """``play-force`` as forms: the plain cards in one, Roadblock with its die and number, and
+    Shadow Detail once per mobster it may move, with that mobster's destinations."""
+    plain = tuple(card for card in cards if card not in (ROADBLOCK, SHADOW_DETAIL))
+    out = [ActionSpec(Act.PLAY_FORCE, {"card": plain})] if plain else []
+    if ROADBLOCK in cards:
+        out.append(ActionSpec(Act.PLAY_FORCE, {"card": (ROADBLOCK,), "die": DICE, "number": FACES}))
+    if SHADOW_DETAIL in cards:
+        for block in sorted(state.mobsters):
+            onto = destinations(case, state, block)
+            if onto:
+                params = {"card": (SHADOW_DETAIL,), "mobster": (block,), "onto": onto}
+                out.append(ActionSpec(Act.PLAY_FORCE, params))
+    return out
+
+
+def play(
+    case: TecCase,
+    state: TecState,
+    seat: int,
+    card: str,
+    params: Mapping[str, ParamValue] | None = None,
+) -> tuple[TecState, list[Event]]:
+    """Play ``card`` (checked legal, with the action's ``params``): discarded face up, then its
+    effect."""
+    params = dict(params or {})
     state = dataclasses.replace(
         state,
         forces=state.forces.remove(seat, [card]),
         force_deck=state.force_deck.discard([card]),
     )
-    played = Event(Ev.FORCE_PLAYED, actor=seat, data={"card": card})
-    context = Context(seat=seat, data={"case": case})
+    shown = {"die": params["die"], "number": params["number"]} if card == ROADBLOCK else {}
+    played = Event(Ev.FORCE_PLAYED, actor=seat, data={"card": card, **shown})
+    context = Context(seat=seat, data={"case": case, "params": params})
     state, more = FORCES.run(CARDS[card].effect, state, context)
     return state, [played, *more]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rules.core import Action, ActionSpec, RuleError
 
-from . import board, coop, decisions, force, hazards, resolve
+from . import abilities, board, coop, decisions, force, hazards, resolve
 from .case import FINAL_HOURS, NIGHT, STAKEOUT_RISK, TecCase
 from .spec import ACTION_HOURS, BACKUP_RISK, DAY_ACTIONS, NIGHT_ACTIONS, Act
 from .state import TecState
@@ -47,7 +47,7 @@ def _turn_actions(case: TecCase, state: TecState, seat: int) -> list[ActionSpec]
             for block in board.blocks(case)
             if block not in hz.no_drive
             and 1 <= board.distance(case, here, block) + hz.toll(block)
-            and _drive_hours(case, state, here, block) <= left - 1
+            and _drive_hours(case, state, seat, block) <= left - 1
         )
         specs.append(ActionSpec(Act.DRIVE, {"to": reach}))
     for act in ACTION_HOURS:
@@ -57,7 +57,7 @@ def _turn_actions(case: TecCase, state: TecState, seat: int) -> list[ActionSpec]
             specs.append(_spec(act, left - hz.cost(act)))
     cards = force.playable(case, coop.with_pool(state, seat), seat)  # co-op: 2 share a pool
     if cards and left >= 1:  # only while an action can still follow
-        specs.append(ActionSpec(Act.PLAY_FORCE, {"card": cards}))
+        specs.extend(force.specs(case, state, cards))
     events = _resolvable(case, state, seat)
     if events:
         specs.append(ActionSpec(Act.RESOLVE_EVENT, {"event": events}))
@@ -76,9 +76,11 @@ def _resolvable(case: TecCase, state: TecState, seat: int) -> tuple[str, ...]:
     )
 
 
-def _drive_hours(case: TecCase, state: TecState, here: str, to: str) -> int:
-    """A drive's hours: its distance less any free blocks, plus an event's toll."""
-    far = max(0, board.distance(case, here, to) - force.free_blocks(state))
+def _drive_hours(case: TecCase, state: TecState, seat: int, to: str) -> int:
+    """A drive's hours: its distance less any free blocks (Squad Car, Street Smarts), plus an
+    event's toll."""
+    free = force.free_blocks(state) + abilities.free_blocks(state, seat)
+    far = max(0, board.distance(case, state.officers[seat].block, to) - free)
     return far + hazards.in_force(state).toll(to)
 
 
@@ -117,6 +119,7 @@ def _allowed(case: TecCase, state: TecState, seat: int, act: Act) -> RuleError |
     night = board.phase(case, hours) == NIGHT
     # Overtime: either time of day this turn; co-op: "no longer restricted by day or night"
     overtime = force.any_time(state) or not coop.by_time_of_day(state)
+    overtime = overtime or abilities.any_time_of_day(state, seat, act)  # Desk Sergeant
     if act in DAY_ACTIONS and night and not overtime:
         return RuleError(f"{act} is a daytime action", code="time/day-only")
     if act in NIGHT_ACTIONS and not night and not overtime:
@@ -179,7 +182,7 @@ def explain_refusal(case: TecCase, state: TecState, seat: int, action: Action) -
             hz = hazards.in_force(state)
             if to in hz.no_drive:
                 raise RuleError("an active event closes that block to cars", code="event/no-drive")
-            far = _drive_hours(case, state, state.officers[seat].block, to)
+            far = _drive_hours(case, state, seat, to)
             if far >= remaining(state, seat):
                 raise RuleError(
                     "that drive leaves no hour for an action before the 48-hour mark",

@@ -64,13 +64,16 @@ def place_at_setup(
 
 
 def mobster_roll(
-    case: TecCase, state: TecState, rng: random.Random
+    case: TecCase, state: TecState, rng: random.Random, *, fixed: tuple[str, int] | None = None
 ) -> tuple[TecState, list[Event]]:
     """Step 4: roll both dice, place a mobster or owe an event, and roll again on a Crime
-    Spree (doubles 1, 2, 4 or 5)."""
+    Spree (doubles 1, 2, 4 or 5). ``fixed``: Roadblock's (die, number) for the first roll."""
     events: list[Event] = []
     for _ in range(MAX_ROLLS):
         black, white = roll(rng, count=2).faces
+        if fixed is not None:  # Roadblock: "Choose the number of one die"
+            black, white = (fixed[1], white) if fixed[0] == "black" else (black, fixed[1])
+            fixed = None
         block = rolled_block(case, black, white)
         data: dict[str, object] = {"black": black, "white": white, "block": block}
         if block is None:

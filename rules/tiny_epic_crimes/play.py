@@ -13,7 +13,21 @@ from collections.abc import Callable
 from rules.core import Action, Event, rng_for
 from rules.kit.dice import roll
 
-from . import board, clues, coop, decisions, force, hazards, lapse, mobsters, resolve, vote
+from . import (
+    abilities,
+    board,
+    clues,
+    coop,
+    decisions,
+    force,
+    hazards,
+    lapse,
+    legal,
+    mobsters,
+    resolve,
+    turns,
+    vote,
+)
 from . import events as cards_in_play
 from .case import TecCase
 from .spec import Act, Ending, Ev
@@ -39,29 +53,46 @@ def play(case: TecCase, state: TecState, seat: int, action: Action) -> tuple[Tec
         return _accuse(case, state, seat, str(action.params["murderer"]))
     if action.type == Act.PLAY_FORCE:  # before the action; the turn goes on
         card = str(action.params["card"])
-        state, played = force.play(case, coop.with_pool(state, seat), seat, card)
+        state, played = force.play(case, coop.with_pool(state, seat), seat, card, action.params)
         return coop.hand_after_play(state, seat), played
     here = state.officers[seat].block
     phase = board.phase(case, state.track.position(seat))
     extra = hazards.in_force(state).cost(action.type)  # the events active as it was taken
     state, events, hours = _HANDLERS[Act(action.type)](case, state, seat, action, rng)
     hours += extra
-    if hours:  # Shortcut: an hour off the action, never below one (a rest stays free)
-        hours = max(1, hours - force.hours_off(state))
+    if hours:  # Shortcut, Night Owl: an hour off, never below one (a rest stays free)
+        off = force.hours_off(state) + abilities.hours_off(state, seat, action.type)
+        hours = max(1, hours - off)
     state, resolved = resolve.after_action(case, state, seat, action.type, here, phase, events, rng)
     events.extend(resolved)
+    state, gained = abilities.after_action(state, seat, action.type, events, rng)
+    events.extend(gained)
+    if force.second_action(state) and action.type != Act.REST_YOUR_CASE:
+        again = force.after_first_action(state, hours)  # Double Shift
+        if _can_act(case, again, seat):
+            return again, [*events, Event(Ev.SECOND_ACTION, actor=seat, data={"spent": hours})]
     state, more = _end_turn(case, state, seat, hours, rng)
     return state, events + more
 
 
+def _can_act(case: TecCase, state: TecState, seat: int) -> bool:
+    """Whether an action (not only a card) can follow: Double Shift's second action is taken
+    only then, else the turn ends as usual."""
+    owed_aside = dataclasses.replace(state, decisions=())  # a discard owed first changes nothing
+    offered = legal.legal_actions(case, owed_aside, seat)
+    return any(spec.type not in (Act.DRIVE, Act.PLAY_FORCE) for spec in offered)
+
+
 def _drive(case: TecCase, state: TecState, seat: int, to: str) -> tuple[TecState, list[Event]]:
     officer = state.officers[seat]
-    far = max(0, board.distance(case, officer.block, to) - force.free_blocks(state))
+    free = force.free_blocks(state) + abilities.free_blocks(state, seat)  # Street Smarts
+    far = max(0, board.distance(case, officer.block, to) - free)
     hours = far + hazards.in_force(state).toll(to)
     state = clues.with_officer(state, seat, dataclasses.replace(officer, block=to))
     state = dataclasses.replace(state, driven=state.driven + hours, drove=True)
     data = {"from": officer.block, "to": to, "hours": hours}
-    return state, [Event(Ev.DROVE, actor=seat, data=data)]
+    state, seen = abilities.keen_eye(case, state, seat)
+    return state, [Event(Ev.DROVE, actor=seat, data=data), *seen]
 
 
 def _end_turn(
@@ -72,6 +103,7 @@ def _end_turn(
     ahead = max(state.track.positions.values())
     after = min(before + spent, coop.last_hour(state, before))  # 48, or co-op's marker
     track = state.track.advance(seat, after - before) if spent else state.track
+    fixed = force.fixed_die(state)  # Roadblock: one die of this turn's Mobster Roll
     state = dataclasses.replace(state, track=track, driven=0, drove=False, boosts={})
     events = [Event(Ev.TRACKER_ADVANCED, actor=seat, data={"from": before, "to": after})]
     state, lapsed = lapse.lapse_due(case, state, rng)  # a slot freed before any new event
@@ -84,9 +116,11 @@ def _end_turn(
         events.extend(drawn)
     # one more Mobster Roll for each active event that says so (the Crime Wave)
     for _ in range(1 + hazards.in_force(state).extra_rolls):
-        state, more = mobsters.mobster_roll(case, state, rng)
+        state, more = mobsters.mobster_roll(case, state, rng, fixed=fixed)
         events.extend(more)
-    return state, events
+        fixed = None  # Roadblock sets the turn's first roll only
+    state, seen = abilities.keen_eye(case, state, turns.current(state))  # the next turn's start
+    return state, events + seen
 
 
 def _apprehend(state: TecState, blocks: list[str]) -> tuple[TecState, list[str]]:
@@ -132,10 +166,18 @@ def _backup(
     risk = int(str(action.params["hours"]))
     here = state.officers[seat].block
     (die,) = roll(rng).faces
+    rolls = [die]  # Radio Ahead, Steady Hand: a failed die rolled again
+    for _ in range(abilities.backup_rerolls(state, seat) + force.rerolls(state)):
+        if rolls[-1] <= risk:
+            break
+        rolls.extend(roll(rng).faces)
+    die = rolls[-1]
     success = die <= risk
     blocks = [here, *board.adjacent(case, here)] if success else [here]
     state, taken = _apprehend(state, blocks)
-    data = {"hours": risk, "die": die, "success": success, "apprehended": taken}
+    data: dict[str, object] = {"hours": risk, "die": die, "success": success, "apprehended": taken}
+    if len(rolls) > 1:
+        data["rolls"] = rolls
     events = [Event(Ev.BACKUP_CALLED, actor=seat, data=data)]
     if success:
         state, more = clues.gain_force(state, seat, rng)

@@ -11,7 +11,7 @@ from rules.kit.deck import Deck
 from rules.kit.hands import Hands, deal
 from rules.kit.turns import Track
 
-from . import coop, mobsters, solo
+from . import abilities, coop, mobsters, solo
 from .cards import EVENTS, FORCE_CARDS
 from .case import CLUES, HQ, SUSPECT_LETTERS, SYSTEM_ID, TecCase, from_envelope
 from .spec import SPEC, Mode
@@ -99,6 +99,8 @@ def new_game(
         accusations={},
         ended=None,
         winners=(),
+        # "deal each player 2 Ability Cards. Each player chooses one": owed, seat 0 first
+        decisions=abilities.deal(seed, count),
     )
 
 

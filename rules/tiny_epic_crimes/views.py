@@ -64,6 +64,11 @@ def view(case: TecCase, state: TecState, seat: int | None) -> dict[str, Any]:
         shown["stakeouts_seen"] = {
             block: _stakeout_value(case, block) for who, block in state.peeks if who == seat
         }
+        shown["searches_seen"] = {  # Lab Rush, Keen Eye: a face-down Search Token looked at
+            block: next(t.success for t in case.search_tokens if t.block == block)
+            for who, block in state.search_peeks
+            if who == seat and block in state.search_blocks
+        }
         shown["accusation"] = state.accusations.get(seat)
     if coop.is_team(state):  # the team's knowledge, face up for every officer
         shown.update(coop.view_part(case, state, seat, acting), officer=acting)
@@ -94,6 +99,7 @@ def _officer(state: TecState, seat: int) -> dict[str, Any]:
         "evidence_tokens": sorted(e for e, holder in state.solved.items() if holder == seat),
         "suspect_cards": state.suspects.count(seat),
         "force_cards": state.forces.count(seat),
+        "ability": state.abilities.get(seat),  # the Ability Card kept, face up
         "rested": officer.rested,
     }
 

@@ -6,8 +6,10 @@ Written from the rulebook, not from the view. Hidden from a seat:
 - the order of the Suspect deck and the Suspect Cards other officers hold ("Keep your own
   collected Suspect Cards face-down … secret from other players");
 - the Force deck's order and the Force Cards other officers hold ("keeping it secret");
-- the faces of Search Tokens still face down, and the numbers of Stakeout Tokens still face
-  down that this seat has not peeked at (a failed stakeout's number stays with its officer).
+- the two Ability Cards dealt to another officer still choosing (the kept one is face up);
+- the faces of Search Tokens still face down that this seat has not looked at, and the
+  numbers of Stakeout Tokens still face down that this seat has not peeked at (a failed
+  stakeout's number stays with its officer).
 The seed stays, so later dice fall the same in both worlds.
 """
 
@@ -17,8 +19,11 @@ import dataclasses
 import random
 
 from rules.kit.hands import Hands
+from rules.tiny_epic_crimes.cards import ABILITIES
 from rules.tiny_epic_crimes.case import SearchToken, Solution, StakeoutToken, TecCase
 from rules.tiny_epic_crimes.state import TecState
+
+ABILITY_IDS = tuple(card.id for card in ABILITIES)
 
 
 def resample(
@@ -26,6 +31,7 @@ def resample(
 ) -> tuple[TecCase, TecState]:
     case, state = _suspects(case, state, seat, rng)
     state = _forces(state, seat, rng)
+    state = _ability_pairs(state, seat, rng)
     return _tokens(case, state, seat, rng), state
 
 
@@ -88,8 +94,26 @@ def _refill(hands: Hands, seats: list[int], cards: list[str]) -> Hands:
     return dataclasses.replace(hands, held=held)
 
 
+def _ability_pairs(state: TecState, seat: int | None, rng: random.Random) -> TecState:
+    """The two Ability Cards dealt to each other officer still choosing ("Each player chooses
+    one (place it face-up …)": the kept cards are public, the pairs are not), redrawn from the
+    cards the seat has not seen kept or dealt to itself."""
+    kind = "choose-ability"
+    pending = [d for d in state.decisions if d.kind == kind and d.seat != seat]
+    mine = {c for d in state.decisions if d.kind == kind and d.seat == seat for c in d.choices}
+    pool = sorted(set(ABILITY_IDS) - set(state.abilities.values()) - mine)
+    rng.shuffle(pool)
+    pairs = {d.seat: tuple(sorted(pool[2 * i : 2 * i + 2])) for i, d in enumerate(pending)}
+    owed = tuple(
+        dataclasses.replace(d, choices=pairs[d.seat]) if d.kind == kind and d.seat in pairs else d
+        for d in state.decisions
+    )
+    return dataclasses.replace(state, decisions=owed)
+
+
 def _tokens(case: TecCase, state: TecState, seat: int | None, rng: random.Random) -> TecCase:
-    down = set(state.search_blocks)
+    # a Search Token the seat looked at (Lab Rush, Keen Eye) keeps its face
+    down = set(state.search_blocks) - {block for who, block in state.search_peeks if who == seat}
     faces = [t.success for t in case.search_tokens if t.block in down]
     rng.shuffle(faces)
     searches = tuple(

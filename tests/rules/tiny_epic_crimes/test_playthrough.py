@@ -144,6 +144,7 @@ def test_the_bot_takes_a_clue_where_it_stands() -> None:
 
 def test_the_bot_drives_to_the_nearest_clue_it_can_take() -> None:
     state = mobsters(hours(start(3), {0: 1, 1: 20, 2: 20}), {})  # day: search tokens B01-B07
+    state = dataclasses.replace(state, forces=state.forces.remove(0, state.forces.cards_of(0)))
     action = SYSTEM.bot_choose(GAME.view(state, 0), GAME.legal_actions(state, 0), random.Random(0))
     assert action.type == "drive"
     assert action.params["to"] in ("B03", "B07")  # two blocks from the HQ; B06 is three
