@@ -9,20 +9,24 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from typing import Any
 
 import pytest
 
 from rules.core import Action, RuleError
 from rules.tiny_epic_crimes import abilities
 from rules.tiny_epic_crimes.cards import ABILITIES
-from rules.tiny_epic_crimes.game import SYSTEM
+from rules.tiny_epic_crimes.case import TecCase
+from rules.tiny_epic_crimes.game import SYSTEM, TinyEpicCrimes
 from rules.tiny_epic_crimes.state import TecState
+from tests.hidden_information import Table, check_playout
 from tests.rules.tiny_epic_crimes.helpers import (
     CASE,
     DAY,
     GAME,
     NIGHT,
     act,
+    envelope,
     hours,
     me,
     mobsters,
@@ -31,6 +35,7 @@ from tests.rules.tiny_epic_crimes.helpers import (
     seats,
     start,
 )
+from tests.rules.tiny_epic_crimes.resample import resample
 from tests.rules.tiny_epic_crimes.test_force import holding
 from tests.rules.tiny_epic_crimes.test_resolve import active
 
@@ -252,3 +257,50 @@ def test_has_ability_names_the_card_kept() -> None:
     assert abilities.has_ability(state, 2, "A04")
     assert not abilities.has_ability(state, 1, "A04")
     assert not abilities.has_ability(state, 2, "A01")
+
+
+# Hidden information: the dealt pairs and the tokens looked at (resample.py), with controls
+
+
+class LeakyPairs(TinyEpicCrimes):
+    """Shows every officer's dealt pair to everyone: the property must catch it."""
+
+    def view(self, case: TecCase, state: TecState, seat: int | None) -> dict[str, Any]:
+        shown = {str(d.seat): list(d.choices) for d in state.decisions}
+        return {**super().view(case, state, seat), "pairs": shown}
+
+
+def test_the_resampler_redraws_other_officers_pairs_and_keeps_the_seats_own() -> None:
+    state = dealt(4)
+    rng = random.Random(0)
+    twins = [resample(CASE, state, 1, rng)[1] for _ in range(30)]
+    assert all(pairs(t)[1] == pairs(state)[1] for t in twins)
+    assert len({pairs(t)[0] for t in twins}) > 1
+    for twin in twins:  # still a deal: every card once, none of the seat's own elsewhere
+        cards = [card for pair in pairs(twin).values() for card in pair]
+        assert len(set(cards)) == len(cards) and set(cards) == ALL
+    kept, _ = act(state, 0, "choose-ability", ability=pairs(state)[0][0])
+    for twin in (resample(CASE, kept, 2, rng)[1] for _ in range(20)):
+        assert twin.abilities == kept.abilities  # face up: never redrawn
+        assert kept.abilities[0] not in {c for pair in pairs(twin).values() for c in pair}
+
+
+def test_the_property_catches_the_dealt_pairs_shown() -> None:
+    table = Table(case=envelope(), seats=seats(3), mode="standard", seed=3)
+    with pytest.raises(AssertionError, match="can tell two worlds apart"):
+        check_playout(LeakyPairs(), table, resample, rng=random.Random(3), max_steps=3)
+    assert check_playout(SYSTEM, table, resample, rng=random.Random(3), max_steps=3) == 3
+
+
+def test_a_search_token_looked_at_keeps_its_face_for_that_seat_only() -> None:
+    state = officer(start(3), 0, block="B02")
+    state = dataclasses.replace(state, search_peeks=((0, "B02"),))
+    truth = next(t.success for t in CASE.search_tokens if t.block == "B02")
+    rng = random.Random(0)
+
+    def face(seat: int) -> bool:
+        twin_case, _ = resample(CASE, state, seat, rng)
+        return next(t.success for t in twin_case.search_tokens if t.block == "B02")
+
+    assert {face(0) for _ in range(20)} == {truth}
+    assert {face(1) for _ in range(40)} == {True, False}
