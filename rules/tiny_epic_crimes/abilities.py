@@ -48,7 +48,7 @@ def has_ability(state: TecState, seat: int, card_id: str) -> bool:
 def deal(seed: int, officers: int) -> tuple[Decision, ...]:
     """Two shuffled Ability Cards to each officer, as the choice each owes, seat 0 first."""
     cards = [card.id for card in ABILITIES]
-    random.Random(rng_for(seed, 0, "abilities").getrandbits(64)).shuffle(cards)
+    rng_for(seed, 0, "abilities").shuffle(cards)  # a stream of its own: other draws unchanged
     return tuple(
         Decision(Act.CHOOSE_ABILITY, seat, tuple(sorted(cards[DEALT * seat : DEALT * seat + 2])))
         for seat in range(officers)

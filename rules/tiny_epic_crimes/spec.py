@@ -120,6 +120,11 @@ DAY_ACTIONS = frozenset({Act.CALL_FOR_BACKUP, Act.CATCH_INFORMANT, Act.SEARCH_SC
 NIGHT_ACTIONS = frozenset({Act.CATCH_WITNESS, Act.STAKEOUT, Act.BRING_IN_FOR_HOLDING})
 BACKUP_RISK = (1, 6)  # "choose from 1 to 6", against one die
 FORCE_HAND_LIMIT = 2
+#: The most steps one turn can take: a drive (Squad Car and Street Smarts can make it free), two
+#: actions (Double Shift), four Force Cards (two held at its start, two more gained by its first
+#: action), and a generous bound on the choices its gains may owe (discards, Leg Work, Peeks,
+#: Interrogate).
+TURN_STEPS = 1 + 2 + 2 * FORCE_HAND_LIMIT + 16
 
 SPEC = SystemSpec(
     id=SYSTEM_ID,
@@ -167,8 +172,9 @@ SPEC = SystemSpec(
     event_types=tuple(Ev),
     endings=tuple(Ending),
     accusation_fields=("murderer",),
-    # a turn is at most a drive and an action and spends at least an hour, or rests
-    step_limit=4 * (2 * HOURS + 1) + 4,
+    # every turn spends at least an hour, or rests: at most HOURS + 1 turns per officer; then
+    # the Ability Card choices at setup and the accusations
+    step_limit=4 * (HOURS + 1) * TURN_STEPS + 4 + 4,
     param_prompts={
         "to": "Drive to which block?",
         "hours": "Risk how many hours?",
