@@ -293,3 +293,16 @@ def test_bots_play_force_cards_over_whole_games() -> None:
             state, events = GAME.apply(state, actor, action)
             played |= {str(e.data["card"]) for e in of(events, "force-played")}
     assert len(played) >= 4, played
+
+
+def test_double_shift_ends_the_turn_when_no_action_can_follow() -> None:
+    """With no hour left after the first action, the turn ends as usual (ruling)."""
+    night = hours(officer(start(3), 0, block="B08"), {0: 46, 1: 47, 2: 47})  # 43-48: night
+    state, _ = act(holding(night, 0, "F05"), 0, "play-force", card="F05")
+    after, events = act(state, 0, "stakeout", hours=2)
+    assert after.track.position(0) == 48 and not of(events, "second-action")
+    assert of(events, "mobster-roll")
+    spent, events = act(state, 0, "coffee-break")  # an hour is left for a second action
+    assert of(events, "second-action")
+    done, events = act(spent, 0, "coffee-break")
+    assert done.track.position(0) == 48 and of(events, "mobster-roll")
