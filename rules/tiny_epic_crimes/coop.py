@@ -167,8 +167,9 @@ def view_part(
     murderer = case.suspect(case.solution.murderer)
     officers = range(len(state.officers))
     shown["suspects"] = sorted(card for o in officers for card in state.suspects.cards_of(o))
-    shown["suspects_of"] = [sorted(state.suspects.cards_of(o)) for o in officers]
-    shown["forces_of"] = [sorted(state.forces.cards_of(o)) for o in officers]
+    # face up in the order gained: the team watched each card come
+    shown["suspects_of"] = [list(state.suspects.cards_of(o)) for o in officers]
+    shown["forces_of"] = [list(state.forces.cards_of(o)) for o in officers]
     shown["forces"] = (
         sorted(pool(state)) if pooled(state) else sorted(state.forces.cards_of(acting))
     )
@@ -179,6 +180,11 @@ def view_part(
     shown["stakeouts_seen"] = {
         block: next(t.value for t in case.stakeout_tokens if t.block == block)
         for _, block in sorted(state.peeks)
+    }
+    shown["searches_seen"] = {  # a face-down Search Token any officer looked at
+        block: next(t.success for t in case.search_tokens if t.block == block)
+        for _, block in sorted(state.search_peeks)
+        if block in state.search_blocks
     }
     return shown
 
