@@ -2,8 +2,10 @@
 
 It reads only its own view: where clue actions can be taken in its time of day, drives to the
 nearest it can reach with hours to spare, takes it (risking the most hours offered on a
-stakeout), and otherwise arrests or takes a coffee break. At the end it names a suspect it does
-not hold whose evidences match every evidence it knows; ``rng`` breaks ties.
+stakeout), and otherwise arrests or takes a coffee break. At the end it names a suspect it has
+no alibi for (neither held nor seen in another hand) whose evidences match every evidence it
+knows (held or peeked at); ``rng`` breaks ties. Owed choices are each kind's own bot
+(interrogate the hand it has seen least of, peek at an evidence it does not know).
 """
 
 from __future__ import annotations
@@ -71,8 +73,9 @@ def _me(view: Mapping[str, Any]) -> int:
 def likely_murderer(view: Mapping[str, Any], rng: random.Random) -> str:
     """A suspect the bot has no alibi for and whose evidences fit all it knows; in co-op the
     team's alibis and evidence, and the first such letter, so a team of bots votes as one."""
-    held = set(view.get("suspects", ()))
-    known: Mapping[str, str] = view.get("evidence", {})
+    held = set(view.get("suspects", ()))  # alibis: its own cards, and those it has seen
+    held |= {card for cards in view.get("seen_suspects", {}).values() for card in cards}
+    known: Mapping[str, str] = {**view.get("evidence", {}), **view.get("peeked_evidence", {})}
     suspects = view["case"]["suspects"]
     fits = [
         s["letter"]

@@ -12,7 +12,7 @@ import random
 
 from rules.core import Event
 
-from . import coop, hand_limit, legwork
+from . import badge, coop, hand_limit, interrogate, legwork, peek
 from .case import EVIDENCE_OF_CLUE, TecCase
 from .spec import Ev
 from .state import Officer, TecState
@@ -25,10 +25,23 @@ def with_officer(state: TecState, seat: int, officer: Officer) -> TecState:
 
 
 def advance_badge(state: TecState, seat: int) -> tuple[TecState, list[Event]]:
-    """One Badge Level up (the badge track's bonus icons are later work)."""
+    """One Badge Level up; a space with an icon gives its bonus at once (badge.py)."""
     officer = state.officers[seat]
-    state = with_officer(state, seat, dataclasses.replace(officer, badge=officer.badge + 1))
-    return state, [Event(Ev.BADGE_ADVANCED, actor=seat, data={"badge": officer.badge + 1})]
+    level = officer.badge + 1
+    state = with_officer(state, seat, dataclasses.replace(officer, badge=level))
+    events = [Event(Ev.BADGE_ADVANCED, actor=seat, data={"badge": level})]
+    bonus = badge.bonus_at(level)
+    if bonus is None:
+        return state, events
+    data = {"seat": seat, "badge": level, "bonus": bonus.value}
+    events.append(Event(Ev.BADGE_BONUS, actor=seat, data=data))
+    if bonus == badge.Bonus.SUSPECT:
+        state, more = gain_suspect(state, seat)
+    elif bonus == badge.Bonus.INTERROGATE:
+        state, more = interrogate.owe(state, seat)
+    else:  # "Evidence holder picks 1": the Peek exchange
+        state, more = peek.offer(state, seat)
+    return state, events + more
 
 
 def collect(
@@ -74,12 +87,17 @@ def _solve(
     return state, events
 
 
-def gain_suspect(state: TecState, seat: int, rng: random.Random) -> tuple[TecState, list[Event]]:
-    """The top Suspect Card, seen by ``seat`` alone; with the deck empty the rulebook's other
-    way (looking at another officer's card) is later work, and nothing is gained."""
+def gain_suspect(
+    state: TecState, seat: int, rng: random.Random | None = None
+) -> tuple[TecState, list[Event]]:
+    """The top Suspect Card, seen by ``seat`` alone (the deck is never reshuffled, so no rng is
+    needed). With the deck empty, "you must do #2": a look at another officer's card is owed
+    (interrogate.py), and nothing is gained if nobody else holds one."""
     if not state.suspect_deck.draw_count:
+        state = interrogate.owe_look(state, seat)
         return state, [Event(Ev.SUSPECT_GAINED, actor=seat, data={"seat": seat, "gained": False})]
-    deck, (card,) = state.suspect_deck.draw(1, rng=rng, reshuffle=False)
+    card = state.suspect_deck.draw_pile[0]
+    deck = state.suspect_deck.take_from_draw_pile(card)
     state = dataclasses.replace(state, suspect_deck=deck, suspects=state.suspects.add(seat, [card]))
     event = Event(
         Ev.SUSPECT_GAINED,

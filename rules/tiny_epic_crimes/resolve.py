@@ -16,7 +16,7 @@ from typing import Any
 from rules.core import Event
 from rules.kit.effects import Context, Interpreter
 
-from . import board, clues, coop, mobsters
+from . import board, clues, coop, mobsters, peek
 from .cards import EVENTS, EventCard
 from .case import HQ, TecCase
 from .spec import Ev
@@ -45,10 +45,9 @@ def _badge(state: TecState, args: Mapping[str, Any], c: Context) -> tuple[TecSta
 
 
 def _peek(state: TecState, args: Mapping[str, Any], c: Context) -> tuple[TecState, list[Event]]:
-    # the exchange of a peek (docs/rulings.md) is later work: it is noted, not made
     if coop.forbids_peek(state):  # "Cooperative Mode: … Ignore the reward"
         return state, []
-    return state, [Event(Ev.PEEK_OWED, actor=_seat(c), data={"seat": _seat(c)})]
+    return peek.offer(state, _seat(c))  # the exchange, owed as a choice
 
 
 REWARDS: Interpreter[TecState, Event] = (
@@ -80,8 +79,8 @@ def place_matches(case: TecCase, event: ActiveEvent, where: str, here: str) -> b
 def resolve(
     state: TecState, event: ActiveEvent, seat: int, helpers: tuple[int, ...], rng: random.Random
 ) -> tuple[TecState, list[Event]]:
-    """Rewards in time-track order, then the card and its tokens discarded and the mobsters on
-    the card back to the bag."""
+    """The card and its tokens discarded and the mobsters on the card back to the bag, then the
+    rewards in time-track order."""
     card = CARDS[event.card]
     contributors = {s for s in helpers if s != seat} if card.contributors else set()
     out = [
@@ -91,17 +90,19 @@ def resolve(
             data={"card": card.id, "resolver": seat, "contributors": sorted(contributors)},
         )
     ]
-    for who in state.track.order():
-        if who == seat or who in contributors:
-            effect = card.reward_effect(resolver=who == seat)
-            state, more = REWARDS.run(effect, state, Context(seat=who, rng=rng))
-            out.extend(more)
+    # the card leaves play before its rewards are taken: its negative effect ends when it is
+    # resolved, so the Crooked Alderman's own Peek is not forbidden by it (docs/rulings.md)
     state = dataclasses.replace(
         state,
         events=tuple(e for e in state.events if e.card != card.id),
         event_deck=state.event_deck.discard([card.id]),
         bag=mobsters.to_bag(state.bag, list(event.on_card)),
     )
+    for who in state.track.order():
+        if who == seat or who in contributors:
+            effect = card.reward_effect(resolver=who == seat)
+            state, more = REWARDS.run(effect, state, Context(seat=who, rng=rng))
+            out.extend(more)
     return state, out
 
 

@@ -11,7 +11,7 @@ from rules.kit.deck import Deck
 from rules.kit.hands import Hands, deal
 from rules.kit.turns import Track
 
-from . import abilities, coop, mobsters, solo
+from . import abilities, coop, ghost, mobsters, solo
 from .cards import EVENTS, FORCE_CARDS
 from .case import CLUES, HQ, SUSPECT_LETTERS, SYSTEM_ID, TecCase, from_envelope
 from .spec import SPEC, Mode
@@ -64,6 +64,7 @@ def new_game(
     suspect_deck = Deck.shuffled(
         (s.letter for s in case.suspects if s.letter != case.solution.murderer), rng
     )
+    ghost_pile, suspect_deck = ghost.deal(mode, count, suspect_deck)  # 2-player Standard
     force_deck = Deck.shuffled((card.id for card in FORCE_CARDS), rng)
     # its own stream, so adding the event deck left every other setup draw as it was
     event_deck = Deck.shuffled((card.id for card in EVENTS), rng_for(seed, 0, "events"))
@@ -99,6 +100,7 @@ def new_game(
         accusations={},
         ended=None,
         winners=(),
+        ghost=ghost_pile,
         # "deal each player 2 Ability Cards. Each player chooses one": owed, seat 0 first
         decisions=abilities.deal(seed, count),
     )

@@ -56,6 +56,16 @@ class Decision:
 
 
 @dataclass(frozen=True)
+class Glimpse:
+    """A Suspect Card one officer has looked at in another's hand or in the ghost officer's
+    pile (``interrogate.py``, ``peek.py``): what that officer knows of the others' alibis."""
+
+    viewer: int
+    owner: int | None  # None: the 2-player ghost officer's pile
+    card: str
+
+
+@dataclass(frozen=True)
 class TecState:
     seed: int
     step: int
@@ -92,6 +102,12 @@ class TecState:
     abilities: Mapping[int, str] = field(default_factory=dict)
     #: (seat, block): a face-down Search Token this officer has looked at (Lab Rush, Keen Eye)
     search_peeks: tuple[tuple[int, str], ...] = ()
+    #: Suspect Cards officers looked at in other hands (Interrogate, an empty deck, a Peek)
+    glimpses: tuple[Glimpse, ...] = ()
+    #: (seat, evidence): a solved evidence an officer looked at in a Peek exchange (peek.py)
+    peeked: tuple[tuple[int, str], ...] = ()
+    #: the 2-player Standard game's ghost officer: its face-down Suspect Cards (ghost.py)
+    ghost: tuple[str, ...] = ()
 
 
 def to_json(state: TecState) -> dict[str, Any]:

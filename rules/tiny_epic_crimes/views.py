@@ -3,16 +3,18 @@
 Public: the case's printed parts (every suspect's evidences, the city, the track), cars,
 trackers and their stack, mats (badges, arrests, holding spots, clue tokens, Evidence Tokens,
 how many Suspect and Force Cards), mobsters, tokens left in the city (not their faces), which
-evidence is solved and who holds it, and who has accused. Private to a seat: its Suspect and
-Force Cards, the value of each evidence it holds, the numbers of stakeout tokens it has seen,
-and its own accusation. Hidden from all: the murderer, the deck orders, every unseen token.
+evidence is solved and who holds it, how many cards the ghost officer has, and who has accused.
+Private to a seat: its Suspect and Force Cards, the value of each evidence it holds or peeked
+at, the other officers' (and the ghost's) Suspect Cards it has looked at, the numbers of
+stakeout tokens it has seen, and its own accusation. Hidden from all: the murderer, the deck
+orders, every unseen token.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import board, coop, decisions, solo
+from . import board, coop, decisions, interrogate, peek, solo
 from .case import EVIDENCE, TecCase
 from .events import view as events_view
 from .standings import outcome
@@ -51,6 +53,7 @@ def view(case: TecCase, state: TecState, seat: int | None) -> dict[str, Any]:
         "event_deck": state.event_deck.draw_count,
         "accused": sorted(state.accusations),
         "decisions": decisions.view(state, seat),
+        "ghost_pile": len(state.ghost),  # the 2-player ghost officer's face-down alibis
     }
     if mine:
         assert seat is not None
@@ -70,6 +73,9 @@ def view(case: TecCase, state: TecState, seat: int | None) -> dict[str, Any]:
             if who == seat and block in state.search_blocks
         }
         shown["accusation"] = state.accusations.get(seat)
+        # what Interrogate, an empty deck and Peeks showed this officer alone
+        shown["seen_suspects"] = interrogate.seen_view(state, seat)
+        shown["peeked_evidence"] = peek.values(case, state, seat)
     if coop.is_team(state):  # the team's knowledge, face up for every officer
         shown.update(coop.view_part(case, state, seat, acting), officer=acting)
     if state.ended is not None:

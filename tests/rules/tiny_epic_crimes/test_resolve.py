@@ -47,7 +47,14 @@ def rewards(events: list[Event], seat: int) -> Counter[str]:
     """What ``seat`` gained after the event was resolved, by reward icon."""
     (done,) = [i for i, e in enumerate(events) if e.type == "event-resolved"]
     names = {v: k for k, v in REWARD_EVENTS.items()}
-    return Counter(names[e.type] for e in events[done:] if e.type in names and e.actor == seat)
+    after = events[done:]
+    # a badge landing on an icon pays its bonus next (badge.py): that is not the card's reward
+    bonus = {i + 1 for i, e in enumerate(after) if e.type == "badge-bonus"}
+    return Counter(
+        names[e.type]
+        for i, e in enumerate(after)
+        if e.type in names and e.actor == seat and i not in bonus
+    )
 
 
 def at(state: TecState, block: str, seat: int = 0) -> TecState:
