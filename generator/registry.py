@@ -22,7 +22,7 @@ Problems = list[tuple[str, str]]
 SEED_LIMIT = 2**63
 
 #: The packages of the systems that ship with casebook; each registers itself on import.
-BUILT_IN: tuple[str, ...] = ("generator.murdered_by_midnight",)
+BUILT_IN: tuple[str, ...] = ("generator.murdered_by_midnight", "generator.tiny_epic_crimes")
 
 
 class CaseOptionsError(InvalidInputError):
@@ -47,6 +47,31 @@ def has_verifier(system_id: str) -> bool:
     return registry.is_registered(system_id) and (
         registry.registration(system_id).verify is not None
     )
+
+
+def table_options(
+    system_id: str, mode: str, seats: int, game_options: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """The case options a table needs (the registration's ``table_options``): its ``mode``,
+    number of ``seats`` and the mode's ``game_options``; empty for a system whose cases fit
+    every table."""
+    entry = registry.registration(system_id)
+    if entry.table_options is None:
+        return {}
+    return dict(entry.table_options(mode, seats, dict(game_options or {})))
+
+
+def for_table(
+    system_id: str,
+    case_options: Mapping[str, Any] | None,
+    *,
+    mode: str,
+    seats: int,
+    game_options: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """``case_options`` for a case of ``system_id`` that this table can play, for a game that
+    makes its own case: the table's own needs (:func:`table_options`) win over a chosen value."""
+    return {**dict(case_options or {}), **table_options(system_id, mode, seats, game_options)}
 
 
 def generate(system_id: str, seed: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -8,11 +8,24 @@ from typing import Any
 import jinja2
 
 from narration.environment import DEFAULT_CLOCK, environment, seat_name
+from rules import registry
+
+#: What an event type with no template of its own is told with: its type as words. A system
+#: that adds an event type is reminded by the tests to write its template; a served game never
+#: fails to tell an event for want of one.
+UNTOLD = "common/untold-event.j2"
 
 
 def template_name(system_id: str, event_type: str) -> list[str]:
     """Where the template of an event type is looked for, most specific first."""
     return [f"{system_id}/{event_type}.j2", f"common/{event_type}.j2"]
+
+
+def with_fixed_names(system_id: str, glossary: Mapping[str, str] | None) -> dict[str, str]:
+    """``glossary`` over the names every game of the system shares (the registration's
+    ``glossary``: Tiny Epic Crimes' cards), so a template names a card without a case."""
+    fixed = registry.registration(system_id).glossary if registry.is_registered(system_id) else {}
+    return {**fixed, **(glossary or {})}
 
 
 def has_template(system_id: str, event_type: str) -> bool:
@@ -39,14 +52,14 @@ def narrate_event(
     field the seat may not see is simply absent, and templates test for it rather than assume
     it. ``clock`` is how times read: "12h" (7:30 pm, as a table says them) or "24h" (19:30).
     """
-    template = environment().select_template(template_name(system_id, event["type"]))
+    template = environment().select_template([*template_name(system_id, event["type"]), UNTOLD])
     actor = event.get("actor")
     actor_name = None if actor is None else seat_name(names, actor)
     text = template.render(
         event=event,
         actor_name=actor_name,
         names=list(names),
-        glossary=dict(glossary or {}),
+        glossary=with_fixed_names(system_id, glossary),
         clock=clock,
     ).strip()
     return text[:1].upper() + text[1:]  # a name like "the inspector" may open the sentence
@@ -72,9 +85,10 @@ def narrate_ending(
 def public_glossary(public: Mapping[str, Any]) -> dict[str, str]:
     """Display names by id, from the public part of a case.
 
-    Every list in ``public`` whose items are objects with a string ``id`` and ``name``
-    (locations, characters, weapons, motives) contributes; everything else is ignored, so a
-    system whose case has no such lists simply gets an empty glossary.
+    Every list in ``public`` whose items are objects with a string ``id`` (or ``letter``, as
+    Tiny Epic Crimes' suspects are known) and ``name`` (locations, characters, weapons, motives,
+    blocks) contributes; everything else is ignored, so a system whose case has no such lists
+    simply gets an empty glossary.
     """
     glossary: dict[str, str] = {}
     for value in public.values():
@@ -82,7 +96,7 @@ def public_glossary(public: Mapping[str, Any]) -> dict[str, str]:
             continue
         for item in value:
             if isinstance(item, Mapping):
-                key, name = item.get("id"), item.get("name")
+                key, name = item.get("id", item.get("letter")), item.get("name")
                 if isinstance(key, str) and isinstance(name, str):
                     glossary[key] = name
     return glossary

@@ -19,6 +19,7 @@ from typing import Any
 import jinja2
 
 from narration.environment import DEFAULT_CLOCK, display_name, environment
+from narration.events import with_fixed_names
 
 SUMMARY_BLOCK = "summary"
 CHOICE_BLOCK = "choice"
@@ -48,7 +49,8 @@ def _view_block(
     template = _view_template(system_id)
     if template is None or block not in template.blocks:
         return None
-    values = {"view": view, "names": list(names), "glossary": dict(glossary or {}), "clock": clock}
+    words = with_fixed_names(system_id, glossary)
+    values = {"view": view, "names": list(names), "glossary": words, "clock": clock}
     return _render_block(template, block, values)
 
 
@@ -98,7 +100,7 @@ def narrate_choice(
 ) -> str:
     """How ``value``, a choice of parameter ``param``, reads to the seat whose ``view`` it is:
     the system's ``choice`` block when it has one, else the glossary's name or the value."""
-    words = dict(glossary or {})
+    words = with_fixed_names(system_id, glossary)
     template = _view_template(system_id)
     if template is None or CHOICE_BLOCK not in template.blocks:
         return display_name(words, value)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,8 @@ GenerateFn = Callable[[int, Mapping[str, Any]], Mapping[str, Any]]
 VerifyFn = Callable[[Mapping[str, Any]], list[tuple[str, str]]]
 #: ``(view) -> conclusions``: what a seat can conclude from its own view of a game, and only it.
 DeduceFn = Callable[[Mapping[str, Any]], Mapping[str, Any]]
+#: ``(mode, seats, game options) -> case options``: what a case needs to be played by that table.
+TableOptionsFn = Callable[[str, int, Mapping[str, Any]], Mapping[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,12 @@ class Registration:
     fairness: str = ""
     #: A folder of Jinja templates for a system that does not ship with casebook.
     templates: Path | None = None
+    #: The case options a table (its mode, seats and game options) needs, when a game makes its
+    #: own case (Tiny Epic Crimes lays out fewer clue tokens for two officers); ``None``: none.
+    table_options: TableOptionsFn | None = None
+    #: Display names by id of what every game of the system shares (its cards), for narration;
+    #: a case's own names (:func:`narration.public_glossary`) come on top.
+    glossary: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def id(self) -> str:

@@ -3,7 +3,8 @@
 Built-in systems and the test-only plugins alike: random playouts with every mode and seat count
 stay legal and end within the system's step limit; every step shows every seat and a spectator
 an event; states and views round-trip through JSON; every generated case verifies; the spec's
-names are the ones the game uses. A new system is covered by registering it.
+names are the ones the game uses. Each game's case is made for its table
+(``generator.registry.for_table``). A new system is covered by registering it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import pytest
 
 from generator import registry as generators
 from rules import registry
-from rules.core import Seat, random_action, start
+from rules.core import Seat, random_action, resolve_options, start
 from rules.registry import Registration
 
 generators.load()
@@ -42,6 +43,14 @@ def _tables(entry: Registration) -> list[tuple[str, int]]:
     )
 
 
+def case_for_table(entry: Registration, mode: str, seats: int, seed: int) -> dict[str, Any]:
+    """The case of ``seed`` made for a table of ``mode`` with ``seats`` seats and the mode's
+    default options, as a game that makes its own case makes it."""
+    defaults = resolve_options(entry.system.SPEC.mode(mode).options, {})
+    options = generators.for_table(entry.id, {}, mode=mode, seats=seats, game_options=defaults)
+    return generators.generate(entry.id, seed, options)
+
+
 def _json(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
@@ -52,7 +61,7 @@ def test_random_playouts_stay_legal_and_end_within_the_step_limit(entry: Registr
     for mode, count in _tables(entry):
         for seed in SEEDS:
             assert entry.generate is not None
-            envelope = generators.generate(entry.id, seed, {})
+            envelope = case_for_table(entry, mode, count, seed)
             seats = [Seat(f"Seat {n}", bot=n > 0) for n in range(count)]
             case, state = start(system, envelope, seats, mode, seed=seed)
             rng = random.Random(seed)
@@ -87,7 +96,7 @@ def test_legal_actions_use_the_spec_s_names_and_only_the_waited_for_seats_have_a
 ) -> None:
     system, spec = entry.system, entry.system.SPEC
     mode = spec.modes[0]
-    envelope = generators.generate(entry.id, 0, {})
+    envelope = case_for_table(entry, mode.id, mode.max_seats, 0)
     seats = [Seat(f"Seat {n}") for n in range(mode.max_seats)]
     case, state = start(system, envelope, seats, mode.id, seed=0)
     for seat in range(mode.max_seats):

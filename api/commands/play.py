@@ -184,7 +184,8 @@ def start(
     """Generate the case and set the table; errors are :class:`CommandError`/rule errors.
 
     ``seed`` chooses the case; the game's own seed is drawn afresh unless a test fixes it.
-    ``options`` are the mode's: those it marks ``for_case`` also go to the case generator.
+    ``options`` are the mode's: those it marks ``for_case`` also go to the case generator, with
+    what the table's size asks of the case (``generator.registry.for_table``).
     """
     load_systems()
     system = registry.get(system_id)
@@ -197,7 +198,14 @@ def start(
         seed = secrets.randbelow(generators.SEED_LIMIT)
     if game_seed is None:
         game_seed = secrets.randbelow(generators.SEED_LIMIT)
-    envelope = generators.generate(system_id, seed, case_options(mode_spec.options, resolved))
+    for_case = generators.for_table(
+        system_id,
+        case_options(mode_spec.options, resolved),
+        mode=chosen,
+        seats=len(seats),
+        game_options=resolved,
+    )
+    envelope = generators.generate(system_id, seed, for_case)
     case, state = start_game(
         system, envelope, list(seats), chosen, seed=game_seed, options=resolved
     )

@@ -1,11 +1,11 @@
-"""The Tiny Epic Crimes case generator (not registered: the rules of play do not exist yet).
+"""The Tiny Epic Crimes case generator; importing this package registers the system.
 
 ``generate(seed, options)`` returns the envelope parts of a case (:mod:`.maker` makes it,
 :mod:`.roster` chooses the suspects with z3, :mod:`.city` lays out the city, :mod:`.verify`
-proves it fair) and a small rating; ``verify(envelope)`` is the independent verifier's hook, in
-the shape the registry expects. A later session registers both once the game exists:
-``Registration(system=..., generate=generate, verify=verify, schema_version=SCHEMA_VERSION,
-fairness=FAIRNESS)``.
+proves it fair) and a small rating; ``verify(envelope)`` is the independent verifier's hook.
+The registration serves them with the rules (``rules.tiny_epic_crimes.SYSTEM``, whose ``SPEC``
+states the modes and their options), the case options a table's size needs
+(:func:`table_options`) and the cards' names for narration (:data:`CARD_NAMES`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules import registry
+from rules.tiny_epic_crimes.cards import (
+    ABILITIES,
+    EVENTS,
+    FORCE_CARDS,
+    AbilityCard,
+    EventCard,
+    ForceCard,
+)
 from rules.tiny_epic_crimes.case import SCHEMA_VERSION, SYSTEM_ID, to_envelope_parts
+from rules.tiny_epic_crimes.game import SYSTEM
 
 from .maker import GenerationError, generate_case
 from .options import OPTIONS, settings_from_options
@@ -21,6 +31,7 @@ from .verify import verify as verify_case
 from .verify import verify_envelope
 
 __all__ = [
+    "CARD_NAMES",
     "FAIRNESS",
     "OPTIONS",
     "SCHEMA_VERSION",
@@ -28,6 +39,7 @@ __all__ = [
     "GenerationError",
     "envelope",
     "generate",
+    "table_options",
     "verify",
 ]
 
@@ -56,9 +68,32 @@ def verify(envelope: Mapping[str, Any]) -> list[tuple[str, str]]:
     return verify_envelope(envelope)
 
 
+#: The game option of a mode in which one person plays several officers (solo).
+OFFICERS_OPTION = "officers"
+
+
+def table_options(mode: str, seats: int, game_options: Mapping[str, Any]) -> dict[str, Any]:
+    """A game that makes its own case lays it out for its officers: two (and one) use the
+    2-player variant's clue tokens. The officers are the seats, or the mode's ``officers``
+    option where one person plays several (solo)."""
+    return {"players": int(game_options.get(OFFICERS_OPTION, seats))}
+
+
+#: Every card's name by its id (``"E03"``, ``"F10"``, ``"A01"``) and its text by the id and
+#: :data:`TEXT_SUFFIX` (``"E03:text"``): every game deals the same cards, so narration names them
+#: and reads them aloud without a case.
+TEXT_SUFFIX = ":text"
+_CARDS: tuple[EventCard | ForceCard | AbilityCard, ...] = (*EVENTS, *FORCE_CARDS, *ABILITIES)
+CARD_NAMES: dict[str, str] = {
+    key: value
+    for card in _CARDS
+    for key, value in ((card.id, card.name), (card.id + TEXT_SUFFIX, card.text))
+}
+
+
 def envelope(seed: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The whole envelope the registry would wrap ``generate``'s parts in (for tools and tests
-    until the system is registered)."""
+    """The whole envelope the registry wraps ``generate``'s parts in, without the registry
+    (for tools and tests of the generator alone)."""
     chosen = dict(options or {})
     parts = generate(seed, chosen)
     return {
@@ -68,3 +103,16 @@ def envelope(seed: int, options: Mapping[str, Any] | None = None) -> dict[str, A
         "options": chosen,
         **parts,
     }
+
+
+registry.register(
+    registry.Registration(
+        system=SYSTEM,
+        generate=generate,
+        verify=verify,
+        schema_version=SCHEMA_VERSION,
+        fairness=FAIRNESS,
+        table_options=table_options,
+        glossary=CARD_NAMES,
+    )
+)

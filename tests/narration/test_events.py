@@ -7,11 +7,11 @@ import random
 import pytest
 
 from generator import registry as generators
-from generator.registry import generate
+from generator.registry import for_table, generate
 from narration import add_template_folder, has_template, narrate_ending, narrate_event
 from narration.environment import join_names, pick
 from rules import registry
-from rules.core import Seat, System, random_action, start
+from rules.core import Seat, System, random_action, resolve_options, start
 
 
 def _load_systems() -> list[System]:
@@ -35,7 +35,8 @@ def test_the_built_in_systems_and_the_test_system_are_loaded() -> None:
 def test_every_event_type_has_a_template(system: System) -> None:
     assert system.SPEC.event_types, "a system must declare its event types"
     missing = [t for t in system.SPEC.event_types if not has_template(system.SPEC.id, t)]
-    assert not missing, f"no template for {missing}"
+    wanted = ", ".join(f"narration/templates/{system.SPEC.id}/{t}.j2" for t in missing)
+    assert not missing, f"add a template for each event type that has none: {wanted}"
 
 
 @pytest.mark.parametrize("system", SYSTEMS, ids=lambda s: s.SPEC.id)
@@ -45,7 +46,12 @@ def test_real_events_render_for_every_seat(system: System) -> None:
         mode = system.SPEC.modes[seed % len(system.SPEC.modes)]  # some events need some modes
         seats = [Seat(f"Player {n}") for n in range(mode.max_seats)]
         rng = random.Random(seed)
-        case, state = start(system, generate(system.SPEC.id, seed), seats, mode.id, seed=seed)
+        defaults = resolve_options(mode.options, {})
+        options = for_table(
+            system.SPEC.id, {}, mode=mode.id, seats=len(seats), game_options=defaults
+        )
+        envelope = generate(system.SPEC.id, seed, options)
+        case, state = start(system, envelope, seats, mode.id, seed=seed)
         for _ in range(system.SPEC.step_limit):  # every random game has a step cap
             if system.result(case, state) is not None:
                 break

@@ -5,14 +5,18 @@ holds, through the registry, so a new system joins the scan with no change here.
 
 - **canaries**, found as plain substrings of a body or a header: the game's secret seed, every
   token but the seat's own, and the hidden sequences of the stored state (a list of distinct
-  values, like the face-down deck's order, that no seat's view and no case text shows);
+  values, like the face-down deck's order, that no seat's view, no case text and none of the
+  events the seat was shown shows: "every officer loses an hour" lists the seats, [0, 1, 2, 3],
+  as a track's order of arrivals may happen to);
 - **facts**, ``(key, value)`` pairs found anywhere in a JSON body: what another seat's view
   shows under a key, the fields of an event the seat is not in the audience or the secret
   audience of, and the solution (``Outcome.solution`` of the finished game, or the case's);
   minus every pair the seat is entitled to (its own views and legal actions so far, and the
   events as it may see them), so only what it could not have learned is left;
 - **the result**: while the game runs no answer holds a non-null ``solution`` or ``result``,
-  and no object holds the whole solution at once.
+  and no object holds the whole solution at once, unless the seat is entitled to every part of
+  it (a sealed accusation of its own that names the murderer is the whole of Tiny Epic Crimes'
+  one-field solution).
 
 The states are rebuilt by replaying the stored log (as ``assert_replays`` does), so the truth
 comes from the rules, not from what the API chose to show.
@@ -123,6 +127,10 @@ class SeatSecrets:
     canaries: frozenset[str]
     facts: frozenset[Fact]
     solution: Mapping[str, Any] | None  # the hidden truth while the game runs, else None
+    #: Whether every fact of the solution is the seat's to know already: its own sealed
+    #: accusation may name the murderer, so an object holding the whole of a one-field
+    #: solution is then no leak (the facts check judges the rest).
+    solution_known: bool = False
 
 
 @dataclass
@@ -200,12 +208,17 @@ class GameTruth:
         withheld: set[Fact] = set()
         hidden_sequences: set[str] = set()
         found: list[SeatSecrets] = []
+        #: what the seat's own events showed it: a list of seats in an event ("every officer
+        #: loses an hour") is told, however like a hidden sequence of the state it looks
+        shown_text = ""
+        solution_facts = set(facts(as_json(self.solution))) if self.solution else set()
         for version, state in enumerate(self.states):
             if version > 0:
                 for event in self.events[version - 1]:
                     shown = event.for_seat(seat)
                     if shown is not None:
                         entitled.update(facts(as_json(shown)))
+                        shown_text += "\n" + canonical(as_json(shown))
                     if shown is None:
                         withheld.update(facts(as_json(event.data)))
                     if seat not in event.secret_audience:
@@ -231,7 +244,9 @@ class GameTruth:
                 withheld.update(facts(as_json(self.solution)))
             for sequence in sequences(self.system.state_to_json(state)):
                 hidden_sequences.add(canonical(sequence))
-            seen = "\n".join((public_case, canonical(own), canonical(legal), canonical(public)))
+            seen = "\n".join(
+                (public_case, canonical(own), canonical(legal), canonical(public), shown_text)
+            )
             shown_sequences.update(text for text in hidden_sequences if text in seen)
             canaries = (hidden_sequences - shown_sequences) | set(tokens)
             if len(str(abs(self.seed))) >= MIN_SEED_DIGITS:
@@ -241,6 +256,7 @@ class GameTruth:
                     frozenset(canaries),
                     frozenset(withheld - entitled),
                     self.solution if running else None,
+                    bool(solution_facts) and solution_facts <= entitled,
                 )
             )
         self._seat_cache[seat] = found
@@ -272,6 +288,6 @@ def leaks_in(body: Any, text: str, secrets: SeatSecrets) -> list[str]:
                 f"{name} before the end"
                 for name in sorted(set(non_null(body, frozenset({"solution", "result"}))))
             ]
-            if contains_whole(body, secrets.solution):
+            if contains_whole(body, secrets.solution) and not secrets.solution_known:
                 found.append("the whole solution before the end")
     return found

@@ -1,5 +1,5 @@
 """generate() and the envelope: deterministic, every case verified, options checked, and the
-system still unregistered (its rules do not exist yet)."""
+system registered with its generator, verifier and rules."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from generator import registry as generators
 from generator.kit.retry import Rejected
 from generator.registry import CaseOptionsError
 from generator.tiny_epic_crimes import OPTIONS, SYSTEM_ID, envelope, generate, verify
@@ -90,5 +91,30 @@ def test_a_rejected_roster_is_drawn_again(monkeypatch: pytest.MonkeyPatch) -> No
     assert case.solution.murderer in "ABCDEFGHIJKLMNOP"
 
 
-def test_importing_the_generator_registers_nothing() -> None:
-    assert not registry.is_registered(SYSTEM_ID)
+def test_importing_the_generator_registers_the_system() -> None:
+    entry = registry.registration(SYSTEM_ID)
+    assert entry.generate is generate and entry.verify is verify
+    assert entry.system.SPEC.id == SYSTEM_ID and entry.fairness
+    assert "generator.tiny_epic_crimes" in generators.BUILT_IN
+
+
+def test_a_game_s_own_case_is_laid_out_for_its_table() -> None:
+    """ "2-Player Game Variant … In this game, only 3 Informant Tokens are needed to solve Rank,
+    and only 3 Witness Tokens are needed to solve Gang": a game of two officers that makes its
+    own case makes it for two players."""
+    for seats in (2, 3, 4):
+        options = generators.for_table(SYSTEM_ID, {}, mode="standard", seats=seats)
+        made = generators.generate(SYSTEM_ID, 7, options)
+        assert made["public"]["players"] == seats and generators.verify(made) == []
+        if seats == 2:
+            assert made["public"]["clues_needed"]["informant"] == 3
+
+
+def test_one_person_playing_several_officers_gets_a_case_for_the_officers() -> None:
+    """Solo: "Set up a 2-player, Cooperative game … For an added challenge, you can set up a 3-
+    or a 4-player game": the case is laid out for the officers played, not the one seat."""
+    for officers in (2, 3):
+        options = generators.for_table(
+            SYSTEM_ID, {}, mode="solo", seats=1, game_options={"officers": officers}
+        )
+        assert options == {"players": officers}
