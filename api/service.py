@@ -197,14 +197,9 @@ class Service:
         new_case = None
         if case_id is None:
             case_seed = self.draw_seed() if seed is None else seed
-            for_case = generators.for_table(
-                system_id,
-                case_options(mode_spec.options, resolved),
-                mode=mode,
-                seats=len(table),
-                game_options=resolved,
+            envelope = generators.generate_for_table(
+                system_id, case_seed, mode_spec.options, resolved, mode=mode, seats=len(table)
             )
-            envelope = generators.generate(system_id, case_seed, for_case)
             new_case = self.store.new_case(
                 system=system_id, seed=envelope["seed"], case=envelope, author_token_hash=None
             )

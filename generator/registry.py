@@ -15,6 +15,7 @@ from typing import Any
 
 from rules import registry
 from rules.errors import InvalidInputError
+from rules.options import OptionSpec, case_options
 
 #: ``(code, reason)`` pairs: what an independent check finds wrong with a case envelope.
 Problems = list[tuple[str, str]]
@@ -61,17 +62,34 @@ def table_options(
     return dict(entry.table_options(mode, seats, dict(game_options or {})))
 
 
+def generate_for_table(
+    system_id: str,
+    seed: int,
+    mode_options: Sequence[OptionSpec],
+    resolved: Mapping[str, Any],
+    *,
+    mode: str,
+    seats: int,
+) -> dict[str, Any]:
+    """The case of ``seed`` that a game making its own case plays: the game options its mode
+    marks ``for_case`` (``mode_options``, ``resolved`` as the game will play them), overruled by
+    what the table needs (:func:`table_options`)."""
+    chosen = case_options(mode_options, resolved)
+    options = for_table(system_id, chosen, mode=mode, seats=seats, game_options=resolved)
+    return generate(system_id, seed, options)
+
+
 def for_table(
     system_id: str,
-    case_options: Mapping[str, Any] | None,
+    chosen: Mapping[str, Any] | None,
     *,
     mode: str,
     seats: int,
     game_options: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """``case_options`` for a case of ``system_id`` that this table can play, for a game that
-    makes its own case: the table's own needs (:func:`table_options`) win over a chosen value."""
-    return {**dict(case_options or {}), **table_options(system_id, mode, seats, game_options)}
+    """The ``chosen`` case options for a case of ``system_id`` that this table can play, for a
+    game that makes its own case: the table's needs (:func:`table_options`) win over a choice."""
+    return {**dict(chosen or {}), **table_options(system_id, mode, seats, game_options)}
 
 
 def generate(system_id: str, seed: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:

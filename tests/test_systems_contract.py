@@ -4,7 +4,7 @@ Built-in systems and the test-only plugins alike: random playouts with every mod
 stay legal and end within the system's step limit; every step shows every seat and a spectator
 an event; states and views round-trip through JSON; every generated case verifies; the spec's
 names are the ones the game uses. Each game's case is made for its table
-(``generator.registry.for_table``). A new system is covered by registering it.
+(``generator.registry.generate_for_table``). A new system is covered by registering it.
 """
 
 from __future__ import annotations
@@ -46,9 +46,9 @@ def _tables(entry: Registration) -> list[tuple[str, int]]:
 def case_for_table(entry: Registration, mode: str, seats: int, seed: int) -> dict[str, Any]:
     """The case of ``seed`` made for a table of ``mode`` with ``seats`` seats and the mode's
     default options, as a game that makes its own case makes it."""
-    defaults = resolve_options(entry.system.SPEC.mode(mode).options, {})
-    options = generators.for_table(entry.id, {}, mode=mode, seats=seats, game_options=defaults)
-    return generators.generate(entry.id, seed, options)
+    specs = entry.system.SPEC.mode(mode).options
+    defaults = resolve_options(specs, {})
+    return generators.generate_for_table(entry.id, seed, specs, defaults, mode=mode, seats=seats)
 
 
 def _json(value: Any) -> Any:

@@ -50,7 +50,6 @@ from rules.core import (
     Seat,
     SetupError,
     System,
-    case_options,
     check_seats,
     resolve_options,
 )
@@ -185,7 +184,7 @@ def start(
 
     ``seed`` chooses the case; the game's own seed is drawn afresh unless a test fixes it.
     ``options`` are the mode's: those it marks ``for_case`` also go to the case generator, with
-    what the table's size asks of the case (``generator.registry.for_table``).
+    what the table's size asks of the case (``generator.registry.generate_for_table``).
     """
     load_systems()
     system = registry.get(system_id)
@@ -198,14 +197,9 @@ def start(
         seed = secrets.randbelow(generators.SEED_LIMIT)
     if game_seed is None:
         game_seed = secrets.randbelow(generators.SEED_LIMIT)
-    for_case = generators.for_table(
-        system_id,
-        case_options(mode_spec.options, resolved),
-        mode=chosen,
-        seats=len(seats),
-        game_options=resolved,
+    envelope = generators.generate_for_table(
+        system_id, seed, mode_spec.options, resolved, mode=chosen, seats=len(seats)
     )
-    envelope = generators.generate(system_id, seed, for_case)
     case, state = start_game(
         system, envelope, list(seats), chosen, seed=game_seed, options=resolved
     )
