@@ -62,6 +62,30 @@ def card_text(card_id: str) -> str:
     return CARD_NAMES[card_id + TEXT_SUFFIX]
 
 
+def solo(names: Sequence[str]) -> bool:
+    """Solo is the one mode with one seat: "one person plays every officer"."""
+    return len(names) == 1
+
+
+def officer_name(names: Sequence[str], officer: int) -> str:
+    """How an officer is named: their seat's name, or in solo by number ("Officer 2")."""
+    return f"Officer {officer + 1}" if solo(names) else seat_name(names, officer)
+
+
+#: What a badge-bonus text names of its bonus (the icons "Gain a Suspect Card / Interrogate /
+#: Evidence holder picks 1").
+BONUS_WORDS = {"suspect": "Suspect Card", "interrogate": "Interrogate", "peek": "Peek"}
+#: What a skipped Interrogate or Peek says of its reason.
+SKIP_WORDS = {
+    "shared": "face up",
+    "forbidden": "an active event forbids it",
+    "no-cards": "nobody else holds a Suspect Card",
+    "no-suspect": "they hold none",
+    "no-evidence": "no other officer holds solved evidence",
+    "declined": "chose not to peek",
+}
+
+
 def expected_phrases(
     event: Mapping[str, Any], names: Sequence[str], glossary: Mapping[str, str] = GLOSSARY
 ) -> list[str]:
@@ -74,14 +98,22 @@ def expected_phrases(
     def suspect(letter: str) -> str:
         return f"{glossary[letter]} ({letter})"
 
-    def who(seat: int) -> str:  # solo: one seat plays several officers, "Seat 2" and on
-        return seat_name(names, seat)
+    def who(officer: int) -> str:
+        return officer_name(names, officer)
+
+    def seat(number: int) -> str:  # what the seat itself does: its vote, its win
+        return seat_name(names, number)
+
+    def cards(letters: Sequence[str]) -> list[str]:
+        return [suspect(letter) for letter in letters]
 
     kind = event["type"]
     actor = event.get("actor")
-    # an event about one officer ("seat", "resolver") names them, whoever acted (solo: the seat)
-    spoken = actor is not None and not {"seat", "resolver"} & set(event)
-    found: list[str] = [who(actor)] if spoken else []
+    # an event about one officer ("seat", "resolver") names them, whoever acted; in solo the
+    # acting officer is in "officer"
+    found: list[str] = []
+    if actor is not None and not {"seat", "resolver"} & set(event):
+        found.append(who(event["officer"]) if solo(names) else who(actor))
     if kind == "drove":
         found += [where(event["from"]), where(event["to"])]
     elif kind in {"arrested", "mobster-held"}:
@@ -97,7 +129,10 @@ def expected_phrases(
         if "value" in event:
             found.append(str(event["value"]))
     elif kind == "backup-called":
-        found += [f"rolled {event['die']}", f"{event['hours']} hour"]
+        rolls = event.get("rolls", [event["die"]])
+        assert rolls[-1] == event["die"]
+        found += [f"rolled {rolls[0]}", f"{event['hours']} hour"]
+        found += [f"rerolled {again}" for again in rolls[1:]]
         found += event["apprehended"]
     elif kind == "mobster-booked":
         found.append(event["colour"])
@@ -120,21 +155,60 @@ def expected_phrases(
             found += [card(event["card"]), card_text(event["card"])]
     elif kind == "force-played":
         found += [card(event["card"]), card_text(event["card"])]
+        if "die" in event:  # Roadblock
+            found += [f"{event['die']} die", f"will show {event['number']}"]
+    elif kind == "ability-chosen":
+        found += [who(event["seat"]), card(event["card"]), card_text(event["card"])]
+    elif kind == "token-peeked":
+        found += [
+            who(event["seat"]),
+            f"{event['kind'].capitalize()} Token at {where(event['block'])}",
+        ]
+        if "success" in event:
+            found.append("a success" if event["success"] else "a failure")
+        if "value" in event:
+            found.append(f"number is {event['value']}")
+    elif kind == "mobster-moved":
+        found += [f"{event['colour']} mobster", where(event["from"]), where(event["to"])]
+    elif kind == "second-action":
+        found.append("second action")
+        if event["spent"]:
+            found.append(f"{event['spent']} hour")
+    elif kind == "badge-bonus":
+        found += [who(event["seat"]), f"level {event['badge']}", BONUS_WORDS[event["bonus"]]]
+    elif kind == "interrogated":
+        target = event["officer"]
+        found += [who(event["seat"]), "the ghost officer" if target == "ghost" else who(target)]
+        found += cards(event.get("suspects", []))
+        if event.get("already_seen"):
+            found.append("seen")
+    elif kind in {"interrogation-skipped", "peek-skipped"}:
+        found += [who(event["seat"]), SKIP_WORDS[event["reason"]]]
+    elif kind == "suspect-looked-at":
+        found += [who(event["seat"]), who(event["officer"]), "Suspect deck empty"]
+        found += cards(event.get("suspects", []))
+    elif kind == "evidence-peeked":
+        found += [who(event["seat"]), who(event["holder"]), event["evidence"]]
+        if "value" in event:
+            found.append(f"is {event['value']}")
+    elif kind == "peek-paid":
+        found += [who(event["seat"]), who(event["officer"]), "In exchange"]
+        found += cards(event.get("suspects", []))
     elif kind in {"force-discarded", "event-replaced", "event-lapsed", "event-resolved"}:
         found.append(card(event["card"]))
         if kind == "event-resolved":
-            found += [who(seat) for seat in [event["resolver"], *event["contributors"]]]
+            found += [who(officer) for officer in [event["resolver"], *event["contributors"]]]
     elif kind == "event-drawn":
         found += [card(event["card"]), card_text(event["card"]), f"slot {event['slot']}"]
         found += [where(block) for block in [*event["tokens"], *event["mobsters"]]]
     elif kind == "apprehended":
         found += [where(block) for block in event["blocks"]]
     elif kind in {"trackers-pushed", "too-many-events"}:
-        found += [who(seat) for seat in event.get("seats", [])]
+        found += [who(officer) for officer in event.get("seats", [])]
     elif kind == "suspects-lost" and event["count"] > 1:
         found.append(str(event["count"]))
     elif kind == "peek-owed":
-        found.append(who(event["seat"]))
+        found += [who(event["seat"]), "Peek"]
     elif kind == "mobster-roll":
         found += [f"black {event['black']}", f"white {event['white']}"]
         if event["block"] is not None:
@@ -144,12 +218,12 @@ def expected_phrases(
     elif kind == "tracker-advanced":
         found.append(f"hour {event['to']}")
     elif kind == "accusation-made":
-        found.append(who(event["seat"]))
+        found.append(seat(event["seat"]))
         if "murderer" in event:
             found.append(suspect(event["murderer"]))
     elif kind == "accusations-revealed":
-        for seat, letter in event["accusations"].items():
-            found += [who(int(seat)), suspect(letter)]
+        for number, letter in event["accusations"].items():
+            found += [seat(int(number)), suspect(letter)]
         found.append(suspect(event["murderer"]))
     elif kind == "team-accused":
         found.append(suspect(event["murderer"]))
@@ -158,7 +232,7 @@ def expected_phrases(
     elif kind in {"leg-work-done", "out-of-time"}:
         found.append(f"hour {event['to']}")
     elif kind == "game-ended":
-        found += [who(seat) for seat in event["winners"]]
+        found += [seat(number) for number in event["winners"]]
         if event.get("solution"):
             found.append(suspect(event["solution"]["murderer"]))
     return found
@@ -178,6 +252,14 @@ def secret_phrases(event: Mapping[str, Any], glossary: Mapping[str, str] = GLOSS
         return [f"shows {event['value']}"]
     if kind == "accusation-made" and "murderer" in event:
         return [glossary[event["murderer"]]]
+    if kind == "token-peeked" and "success" in event:
+        return ["a success" if event["success"] else "a failure"]
+    if kind == "token-peeked" and "value" in event:
+        return [f"number is {event['value']}"]
+    if kind in {"interrogated", "suspect-looked-at", "peek-paid"} and "suspects" in event:
+        return [glossary[letter] for letter in event["suspects"]]
+    if kind == "evidence-peeked" and "value" in event:
+        return [f"is {event['value']}"]
     return []
 
 
@@ -256,6 +338,48 @@ HAND_MADE: list[dict[str, Any]] = [
     {"type": "suspects-lost", "actor": None, "count": 2},
     {"type": "suspects-lost", "actor": None, "count": 0},
     {"type": "peek-owed", "actor": 3, "seat": 3},
+    {"type": "ability-chosen", "actor": 1, "seat": 1, "card": "A04"},
+    {"type": "token-peeked", "actor": 2, "seat": 2, "block": B1, "kind": "search",
+     "success": False},
+    {"type": "token-peeked", "actor": 2, "seat": 2, "block": B1, "kind": "search",
+     "success": True},
+    {"type": "token-peeked", "actor": 2, "seat": 2, "block": B2, "kind": "stakeout", "value": 3},
+    {"type": "token-peeked", "actor": 2, "seat": 2, "block": B2, "kind": "stakeout"},
+    {"type": "mobster-moved", "actor": 0, "from": B1, "to": B3, "colour": "gray"},
+    {"type": "second-action", "actor": 0, "spent": 2},
+    {"type": "second-action", "actor": 0, "spent": 1},
+    {"type": "second-action", "actor": 0, "spent": 0},
+    {"type": "badge-bonus", "actor": 1, "seat": 1, "badge": 2, "bonus": "suspect"},
+    {"type": "badge-bonus", "actor": 1, "seat": 1, "badge": 13, "bonus": "interrogate"},
+    {"type": "badge-bonus", "actor": 1, "seat": 1, "badge": 5, "bonus": "peek"},
+    {"type": "interrogated", "actor": 0, "seat": 0, "officer": 2, "looked": 1,
+     "suspects": ["F"], "already_seen": []},
+    {"type": "interrogated", "actor": 0, "seat": 0, "officer": "ghost", "looked": 2,
+     "suspects": ["F", "G"], "already_seen": ["G"]},
+    {"type": "interrogated", "actor": 0, "seat": 0, "officer": 2, "looked": 1},
+    {"type": "interrogated", "actor": 0, "seat": 0, "officer": "ghost", "looked": 2},
+    {"type": "interrogation-skipped", "actor": 3, "seat": 3, "reason": "no-cards"},
+    {"type": "interrogation-skipped", "actor": 3, "seat": 3, "reason": "forbidden"},
+    {"type": "interrogation-skipped", "actor": 3, "seat": 3, "reason": "shared"},
+    {"type": "suspect-looked-at", "actor": 1, "seat": 1, "officer": 0, "looked": 1,
+     "suspects": ["H"], "already_seen": ["H"]},
+    {"type": "suspect-looked-at", "actor": 1, "seat": 1, "officer": 0, "looked": 1},
+    {"type": "evidence-peeked", "actor": 2, "seat": 2, "holder": 0, "evidence": "getaway",
+     "value": "motorcycle"},
+    {"type": "evidence-peeked", "actor": 2, "seat": 2, "holder": 0, "evidence": "getaway"},
+    {"type": "peek-paid", "actor": 0, "seat": 0, "officer": 2, "looked": 1, "suspects": ["K"],
+     "already_seen": []},
+    {"type": "peek-paid", "actor": 0, "seat": 0, "officer": 2, "looked": 1},
+    {"type": "peek-skipped", "actor": 2, "seat": 2, "reason": "declined"},
+    {"type": "peek-skipped", "actor": 2, "seat": 2, "reason": "no-suspect"},
+    {"type": "peek-skipped", "actor": 2, "seat": 2, "reason": "no-evidence"},
+    {"type": "peek-skipped", "actor": 2, "seat": 2, "reason": "forbidden"},
+    {"type": "peek-skipped", "actor": 2, "seat": 2, "reason": "shared"},
+    {"type": "backup-called", "actor": 1, "hours": 3, "die": 2, "rolls": [6, 2], "success": True,
+     "apprehended": ["red"]},
+    {"type": "backup-called", "actor": 1, "hours": 2, "die": 4, "rolls": [5, 6, 4],
+     "success": False, "apprehended": []},
+    {"type": "force-played", "actor": 3, "card": "F07", "die": "white", "number": 4},
     {"type": "mobster-roll", "actor": None, "black": 2, "white": 4, "block": B1,
      "outcome": "mobster", "colour": "blue"},
     {"type": "mobster-roll", "actor": None, "black": 6, "white": 1, "block": None,
@@ -282,6 +406,31 @@ def test_each_branch_names_what_its_data_names(event: dict[str, Any]) -> None:
     check_text(event, tell(event), NAMES)
 
 
+#: Solo events as the rules give them: the one seat acts, the officer it acts for is ``officer``.
+SOLO: list[dict[str, Any]] = [
+    {"type": "drove", "actor": 0, "officer": 1, "from": "HQ", "to": B1, "hours": 2},
+    {"type": "evidence-solved", "actor": 0, "officer": 1, "evidence": "rank", "holder": 1,
+     "value": "boss"},
+    {"type": "suspect-gained", "actor": 0, "officer": 2, "seat": 2, "gained": True,
+     "suspect": "C"},
+    {"type": "trackers-pushed", "actor": None, "hours": 1, "seats": [0, 1, 2]},
+    {"type": "accusation-made", "actor": 0, "officer": 0, "seat": 0, "murderer": "D"},
+    {"type": "accusations-revealed", "actor": None, "accusations": {"0": "D"}, "murderer": "D"},
+    {"type": "game-ended", "actor": None, "ending": "solved", "winners": [0], "standings": [],
+     "solution": {"murderer": "D"}},
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("event", SOLO, ids=lambda event: event["type"])
+def test_solo_names_each_officer_by_number_and_the_seat_by_name(event: dict[str, Any]) -> None:
+    """Solo: "one person plays every officer … you track each officer's actions and components
+    individually", so each officer has a name of their own; the vote and the win are the
+    person's."""
+    text = tell(event, names=NAMES[:1])
+    check_text(event, text, NAMES[:1])
+    assert "Seat " not in text, text
+
+
 def test_every_event_type_of_the_hand_made_list_is_the_spec_s() -> None:
     assert {event["type"] for event in HAND_MADE} <= set(SPEC.event_types)
 
@@ -305,24 +454,23 @@ def test_an_event_type_without_a_template_is_told_by_its_name_and_fails_no_game(
 def test_secret_fields_are_told_to_their_owner_only() -> None:
     """Each template with a secret field says it when the field is there and nothing of it
     otherwise ("Return the token face-down … and do not tell the other players the number")."""
-    owned = [event for event in HAND_MADE if secret_phrases(event)]
-    assert {event["type"] for event in owned} == {
-        "evidence-solved",
-        "suspect-gained",
-        "force-gained",
-        "staked-out",
-        "accusation-made",
+    hidden = {
+        "evidence-solved": {"value"},
+        "suspect-gained": {"suspect"},
+        "force-gained": {"card"},
+        "staked-out": {"value"},
+        "accusation-made": {"murderer"},
+        "token-peeked": {"success", "value"},
+        "interrogated": {"suspects", "already_seen"},
+        "suspect-looked-at": {"suspects", "already_seen"},
+        "evidence-peeked": {"value"},
+        "peek-paid": {"suspects", "already_seen"},
     }
+    owned = [event for event in HAND_MADE if secret_phrases(event)]
+    assert {event["type"] for event in owned} == set(hidden)
     for event in owned:
         secret = secret_phrases(event)
-        hidden = {
-            "evidence-solved": "value",
-            "suspect-gained": "suspect",
-            "force-gained": "card",
-            "staked-out": "value",
-            "accusation-made": "murderer",
-        }[event["type"]]
-        outsider = {key: value for key, value in event.items() if key != hidden}
+        outsider = {key: value for key, value in event.items() if key not in hidden[event["type"]]}
         check_text(outsider, tell(outsider), NAMES, withheld=secret)
         assert all(phrase in tell(event) for phrase in secret)
 
@@ -391,10 +539,24 @@ def _tables() -> list[tuple[str, int]]:
 
 
 def _private_of(view: Mapping[str, Any], glossary: Mapping[str, str]) -> set[str]:
-    """The suspects' and cards' names only ``view``'s seat may read in its own summary."""
+    """The suspects' and cards' names only ``view``'s seat may read in its own summary: its
+    hand, its Force Cards, the cards it saw in other hands (and a team's face-up hands)."""
     words = {glossary[letter] for letter in view.get("suspects", [])}
     words |= {card(item) for item in view.get("forces", [])}
+    for letters in view.get("seen_suspects", {}).values():
+        words |= {glossary[letter] for letter in letters}
+    for hand in view.get("forces_of", []):
+        words |= {card(item) for item in hand}
     return words
+
+
+def _told_openly(view: Mapping[str, Any], glossary: Mapping[str, str]) -> set[str]:
+    """Names the seat's summary may say although another seat holds them privately: its own
+    sealed accusation, and once the game is over every accusation and the murderer."""
+    letters = {view.get("accusation"), *view.get("accusations", {}).values()}
+    if view.get("result"):
+        letters.add(view["result"]["solution"]["murderer"])
+    return {glossary[letter] for letter in letters if letter}
 
 
 def play_and_check(mode: str, count: int, seed: int) -> set[str]:
@@ -403,8 +565,9 @@ def play_and_check(mode: str, count: int, seed: int) -> set[str]:
     system = registry.get(SYSTEM_ID)
     spec = SPEC.mode(mode)
     options = resolve_options(spec.options, {})
-    made = generators.for_table(SYSTEM_ID, {}, mode=mode, seats=count, game_options=options)
-    envelope = generators.generate(SYSTEM_ID, seed, made)
+    envelope = generators.generate_for_table(
+        SYSTEM_ID, seed, spec.options, options, mode=mode, seats=count
+    )
     glossary = public_glossary(envelope["public"])
     names = NAMES[:count]
     seats = [Seat(name) for name in names]
@@ -417,7 +580,8 @@ def play_and_check(mode: str, count: int, seed: int) -> set[str]:
         actor = sorted(system.to_act(case, state))[0]
         legal = system.legal_actions(case, state, actor)
         view = system.view(case, state, actor)
-        _check_view(view, [system.view(case, state, other) for other in range(count)], glossary)
+        views = [system.view(case, state, other) for other in range(count)]
+        _check_view(view, views, glossary, names)
         action = system.bot_choose(view, legal, rng) if rng.random() < 0.8 else None
         state, events = system.apply(case, state, actor, action or random_action(legal, rng))
         for event in events:
@@ -432,22 +596,34 @@ def play_and_check(mode: str, count: int, seed: int) -> set[str]:
                 withheld = [] if secret or whole is None else secret_phrases(whole, glossary)
                 check_text(shown, text, names, glossary, withheld)
     assert system.result(case, state) is not None
+    finals = [system.view(case, state, seat) for seat in range(count)]
+    for final in finals:  # the accusations revealed, the case closed
+        _check_view(final, finals, glossary, names)
     return seen
 
 
 def _check_view(
-    view: Mapping[str, Any], views: Sequence[Mapping[str, Any]], glossary: Mapping[str, str]
+    view: Mapping[str, Any],
+    views: Sequence[Mapping[str, Any]],
+    glossary: Mapping[str, str],
+    names: Sequence[str],
 ) -> None:
-    """The seat's summary names its own cards and nobody else's; its choices all read."""
-    summary = narrate_view(SYSTEM_ID, view, names=NAMES, glossary=glossary)
-    assert summary and "{{" not in summary
+    """The seat's summary says what each officer has (their Ability Card, face up) and what is
+    the seat's own (cards held and seen), and nobody else's secrets; its notes before an
+    accusation weigh every suspect."""
+    summary = narrate_view(SYSTEM_ID, view, names=names, glossary=glossary)
+    assert summary and "{{" not in summary and "None" not in summary, summary
+    for officer in view["officers"]:
+        assert f"{officer_name(names, officer['seat'])}" in summary, summary
+        if officer["ability"] is not None:
+            assert f"ability: {card(officer['ability'])}" in summary, summary
     mine = _private_of(view, glossary)
     assert not [word for word in mine if word not in summary], summary
     for other in views:
         if other["you"] != view["you"]:
-            for word in _private_of(other, glossary) - mine:
+            for word in _private_of(other, glossary) - mine - _told_openly(view, glossary):
                 assert word not in summary, (word, summary)
-    notes = narrate_before_accusing(SYSTEM_ID, view, names=NAMES, glossary=glossary)
+    notes = narrate_before_accusing(SYSTEM_ID, view, names=names, glossary=glossary)
     assert notes and all(suspect["name"] in notes for suspect in view["case"]["suspects"])
 
 
@@ -458,8 +634,9 @@ def test_games_on_generated_cases_are_told_truly(mode: str, count: int) -> None:
 
 
 def test_games_tell_almost_every_event_type() -> None:
-    """Over a few games of the standard mode, the events the rules make are all told (the
-    rare ones, and those only other modes make, are told in the hand-made list)."""
+    """Over a few games of the standard mode, the events the rules make are all told: the
+    badge's bonuses, Interrogate, the Peek exchange, the Ability Cards and Force Cards among
+    them (the rare ones, and those only other modes make, are told in the hand-made list)."""
     seen: set[str] = set()
     for seed in range(6):
         seen |= play_and_check("standard", 2 + seed % 3, seed)
@@ -467,9 +644,23 @@ def test_games_tell_almost_every_event_type() -> None:
         "drove", "arrested", "coffee-break", "informant-caught", "witness-caught",
         "scene-searched", "staked-out", "badge-advanced", "evidence-solved", "suspect-gained",
         "tracker-advanced", "event-drawn", "mobster-roll", "accusation-made",
-        "accusations-revealed", "game-ended",
+        "accusations-revealed", "game-ended", "ability-chosen", "badge-bonus", "interrogated",
+        "suspect-looked-at", "peek-owed", "evidence-peeked", "peek-paid", "peek-skipped",
+        "token-peeked", "force-played", "force-gained", "second-action", "backup-called",
     }  # fmt: skip
     assert common <= seen, sorted(common - seen)
+
+
+def test_team_games_tell_their_own_events() -> None:
+    """The cooperative and solo games tell what only a team does: Leg Work, the Out-of-Time
+    Marker, the one accusation; and the badge's Interrogate and Peek that a team skips ("all
+    evidence is shared")."""
+    seen: set[str] = set()
+    for seed in range(4):
+        seen |= play_and_check("cooperative", 2 + seed % 3, seed)
+        seen |= play_and_check("solo", 1, seed)
+    team = {"leg-work-done", "out-of-time", "team-accused", "badge-bonus", "peek-skipped"}
+    assert team <= seen, sorted(team - seen)
 
 
 def test_choices_read_as_the_officer_sees_them() -> None:
