@@ -1,10 +1,11 @@
-"""A simple officer: it chases clue tokens and accuses the most likely suspect.
+"""A simple officer: it chases clue tokens and events, and accuses the most likely suspect.
 
-It reads only its own view: where clue actions can be taken in its time of day, drives to the
-nearest it can reach with hours to spare, takes it (risking the most hours offered on a
-stakeout), and otherwise arrests or takes a coffee break. At the end it names a suspect it has
-no alibi for (neither held nor seen in another hand) whose evidences match every evidence it
-knows (held or peeked at); ``rng`` breaks ties. Owed choices are each kind's own bot
+It reads only its own view: where clue actions can be taken in its time of day and where an
+active event could be resolved (``bot_events.py``), drives to the nearest it can reach with
+hours to spare, takes the clue there (risking the most hours offered on a stakeout) or the
+event's action, and otherwise arrests or takes a coffee break. At the end it names a suspect it
+has no alibi for (neither held nor seen in another hand) whose evidences match every evidence
+it knows (held or peeked at); ``rng`` breaks ties. Owed choices are each kind's own bot
 (interrogate the hand it has seen least of, peek at an evidence it does not know).
 """
 
@@ -16,7 +17,7 @@ from typing import Any
 
 from rules.core import Action, ActionSpec
 
-from . import bot_cards, decisions
+from . import bot_cards, bot_events, decisions
 from .spec import Act
 
 #: Clue actions, most wanted first.
@@ -27,6 +28,13 @@ CLUE_ACTS = (
     Act.CATCH_WITNESS,
     Act.BRING_IN_FOR_HOLDING,
 )
+#: hours an event's action may take once there (Resolve Event's longest, a sure backup)
+JOB_HOURS: dict[str, int] = {
+    Act.RESOLVE_EVENT: 2,
+    Act.CALL_FOR_BACKUP: 6,
+    Act.ARREST: 1,
+    Act.COFFEE_BREAK: 1,
+}
 
 
 def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Random) -> Action:
@@ -44,7 +52,8 @@ def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Ran
     if resolvable is not None:  # an event it stands on: its rewards and one slot free again
         return Action(Act.RESOLVE_EVENT, {"event": str(resolvable.choices("event")[0])})
     me = view["officers"][_me(view)]
-    card = bot_cards.play(view, me, legal)  # a Force Card that helps now
+    jobs = bot_events.jobs(view, me)
+    card = bot_cards.play(view, me, legal, jobs)  # a Force Card that helps now
     if card is not None:
         return card
     for act in CLUE_ACTS:
@@ -54,9 +63,15 @@ def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Ran
         if "hours" in spec.params:
             return Action(act, {"hours": bot_cards.risk(view, me, spec)})
         return Action(act)
+    job = by_type.get(jobs.get(me["block"], ""))
+    if job is not None:  # an event's requirement met here
+        if job.type == Act.CALL_FOR_BACKUP:
+            offered = [int(str(h)) for h in job.choices("hours")]
+            return Action(job.type, {"hours": bot_events.backup_risk(view, me, offered)})
+        return Action(job.type)
     drive = by_type.get(Act.DRIVE)
     if drive is not None:
-        target = _nearest_work(view, me, drive, rng)
+        target = _nearest_work(view, me, drive, jobs, rng)
         if target is not None:
             return Action(Act.DRIVE, {"to": target})
     if Act.ARREST in by_type:
@@ -100,7 +115,7 @@ def _work(view: Mapping[str, Any], me: Mapping[str, Any]) -> set[str]:
         acts = {Act.SEARCH_SCENE, Act.CATCH_INFORMANT}
     else:
         acts = {Act.STAKEOUT, Act.CATCH_WITNESS, Act.BRING_IN_FOR_HOLDING}
-    where = _positions(view)
+    where = bot_events.positions(view)
     mobsters: Mapping[str, str] = view["mobsters"]
     work: set[str] = set()
     if Act.SEARCH_SCENE in acts:
@@ -120,27 +135,29 @@ def _work(view: Mapping[str, Any], me: Mapping[str, Any]) -> set[str]:
 
 
 def _nearest_work(
-    view: Mapping[str, Any], me: Mapping[str, Any], drive: ActionSpec, rng: random.Random
+    view: Mapping[str, Any],
+    me: Mapping[str, Any],
+    drive: ActionSpec,
+    jobs: Mapping[str, str],
+    rng: random.Random,
 ) -> str | None:
-    where = _positions(view)
+    """The nearest block with a clue to take or an event to resolve, with hours to spare for
+    what is to be done there."""
+    where = bot_events.positions(view)
     left = view.get("final_hour", 48) - me["hours"] - view["driven"]
     here = where[me["block"]]
+    work = _work(view, me)
 
     def far(block: str) -> int:
         return abs(where[block][0] - here[0]) + abs(where[block][1] - here[1])
 
+    def cost(block: str) -> int:
+        return far(block) + (JOB_HOURS.get(jobs[block], 2) if block not in work else 2)
+
     reachable = [
-        str(b) for b in drive.choices("to") if str(b) in _work(view, me) and far(str(b)) + 2 <= left
+        b for b in map(str, drive.choices("to")) if (b in work or b in jobs) and cost(b) <= left
     ]
     if not reachable:
         return None
     best = min(far(b) for b in reachable)
     return rng.choice(sorted(b for b in reachable if far(b) == best))
-
-
-def _positions(view: Mapping[str, Any]) -> dict[str, tuple[int, int]]:
-    return {
-        block: (row, column)
-        for row, line in enumerate(view["case"]["grid"], start=1)
-        for column, block in enumerate(line, start=1)
-    }

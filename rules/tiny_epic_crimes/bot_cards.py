@@ -5,9 +5,11 @@ action here, else drive to the nearest one): a look at the token under the car b
 stakeout or search (Tip-Off, Lab Rush), an hour off a 2-hour clue action (Shortcut), a second
 action while one is at hand (Double Shift), either time of day for a token under the car
 (Overtime), free blocks before a drive (Squad Car), a mobster moved onto its block to catch an
-informant or witness there (Shadow Detail), and a reprieve from the Mobster Roll while two or
-more events are active (Roadblock names a 6). Warrant, Dragnet and Steady Hand wait: the bot
-needs mobsters to catch clues from, and never calls for backup.
+informant or witness there (Shadow Detail), a reprieve from the Mobster Roll while two or
+more events are active (Roadblock names a 6), an Interrogate whenever one would look at a hand
+(Anonymous Call), Warrant or Dragnet when they take an event's crew or thin a crowded city of
+mobsters the bot has no clue to catch from, and Steady Hand before a Call for Backup an event
+needs (``bot_events.py``).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 
 from rules.core import Action, ActionSpec
 
+from . import bot_events
 from .spec import Act
 
 #: Clue actions that cost two hours (Shortcut takes one off).
@@ -26,12 +29,21 @@ TWO_HOUR_CLUES = frozenset(
 CLUES = TWO_HOUR_CLUES | {Act.STAKEOUT}
 REPRIEVE = 6  # a die showing 6 names no block
 EVENTS_TO_BLOCK = 2  # active events from which a reprieve is worth a card
+#: mobsters in the city from which Warrant or Dragnet thins them out (each one a Mobster Roll
+#: may land on, drawing an event)
+CROWDED = 6
+WARRANT, DRAGNET, STEADY_HAND, ANONYMOUS_CALL = "F03", "F11", "F06", "F09"
 
 
 def play(
-    view: Mapping[str, Any], me: Mapping[str, Any], legal: Sequence[ActionSpec]
+    view: Mapping[str, Any],
+    me: Mapping[str, Any],
+    legal: Sequence[ActionSpec],
+    jobs: Mapping[str, str] | None = None,
 ) -> Action | None:
-    """The Force Card to play now, with its parameters, or ``None``."""
+    """The Force Card to play now, with its parameters, or ``None``; ``jobs`` are the blocks
+    where an event could be resolved (``bot_events.jobs``)."""
+    jobs = bot_events.jobs(view, me) if jobs is None else jobs
     forms = [spec for spec in legal if spec.type == Act.PLAY_FORCE]
     if not forms:
         return None
@@ -39,6 +51,17 @@ def play(
     offered = {spec.type for spec in legal}
     clue_here = bool(offered & CLUES)
     here = me["block"]
+    if ANONYMOUS_CALL in plain:
+        return _card(ANONYMOUS_CALL)  # an alibi, maybe, from another hand
+    if (
+        STEADY_HAND in plain
+        and jobs.get(here) == Act.CALL_FOR_BACKUP
+        and Act.CALL_FOR_BACKUP in offered
+    ):
+        return _card(STEADY_HAND)  # the backup an event needs, with a second chance
+    for card in (DRAGNET, WARRANT):
+        if card in plain and _apprehend_pays(view, me, card, clue_here):
+            return _card(card)
     if "F08" in plain and here not in view.get("searches_seen", {}):
         return _card("F08")  # Lab Rush: look before the search
     if "F02" in plain and here not in view.get("stakeouts_seen", {}):
@@ -67,6 +90,37 @@ def risk(view: Mapping[str, Any], me: Mapping[str, Any], spec: ActionSpec) -> in
     if spec.type == Act.STAKEOUT and isinstance(seen, int) and seen in offered:
         return seen
     return max(offered)
+
+
+def _apprehend_pays(
+    view: Mapping[str, Any], me: Mapping[str, Any], card: str, clue_here: bool
+) -> bool:
+    """Warrant (the first mobster next to the car, in block order) or Dragnet (every mobster in
+    the car's row) when it takes an event's crew, or thins a crowded city without taking a
+    mobster the bot could still catch a clue from."""
+    taken = _taken(view, me, card)
+    if not taken:
+        return False
+    crews = {b for e in view["events"] for b in e["mobsters"]}
+    if crews & taken:
+        return True
+    where = bot_events.positions(view)
+    needed = {
+        b
+        for b in taken
+        if where[b][0] in view["informant_rows"] or where[b][1] in view["witness_columns"]
+    }
+    return len(view["mobsters"]) >= CROWDED and not needed and not clue_here
+
+
+def _taken(view: Mapping[str, Any], me: Mapping[str, Any], card: str) -> set[str]:
+    where = bot_events.positions(view)
+    row, column = where[me["block"]]
+    mobsters = sorted(view["mobsters"])
+    if card == DRAGNET:
+        return {b for b in mobsters if where[b][0] == row}
+    near = [b for b in mobsters if abs(where[b][0] - row) + abs(where[b][1] - column) == 1]
+    return set(near[:1])
 
 
 def _card(card: str) -> Action:
@@ -103,7 +157,4 @@ def _shadow_detail(
 
 
 def _position(view: Mapping[str, Any], block: str) -> tuple[int, int]:
-    for row, line in enumerate(view["case"]["grid"], start=1):
-        if block in line:
-            return row, line.index(block) + 1
-    raise KeyError(block)
+    return bot_events.positions(view)[block]

@@ -1,6 +1,7 @@
 """Playing a Force Card on its holder's own turn, before the action: the card's effect runs
 through the kit's interpreter with the handlers here, then the card goes face up to the
-discard pile. Only the cards listed in :data:`PLAYABLE` can be played so far.
+discard pile. Anonymous Call owes the Interrogate it gives (interrogate.py): whom to look at
+is the holder's next choice, and the turn goes on after it.
 
 Every card is played on the holder's own turn, before the action, whatever its timing says
 (docs/rulings.md): an "after-roll" card asked for after a roll would tell the table who holds
@@ -20,15 +21,14 @@ from typing import Any
 from rules.core import ActionSpec, Event, ParamValue
 from rules.kit.effects import Context, Interpreter
 
-from . import abilities, board, mobsters
+from . import abilities, board, interrogate, mobsters
 from .cards import FORCE_CARDS, ForceCard
 from .case import TecCase
 from .spec import Act, Ev
 from .state import TecState
 
 CARDS: Mapping[str, ForceCard] = {card.id: card for card in FORCE_CARDS}
-#: Anonymous Call (F09, Interrogate) is the other card not wired here
-PLAYABLE = frozenset({"F01", "F02", "F03", "F04", "F05", "F06", "F07", "F08", "F10", "F11", "F12"})
+PLAYABLE = frozenset(card.id for card in FORCE_CARDS)
 ROADBLOCK = "F07"
 SHADOW_DETAIL = "F12"
 DICE = ("black", "white")  # Black names the row, White the column
@@ -112,6 +112,14 @@ def _move_mobster(
     return state, [Event(Ev.MOBSTER_MOVED, actor=c.seat, data=data)]
 
 
+def _interrogate(
+    state: TecState, args: Mapping[str, Any], c: Context
+) -> tuple[TecState, list[Event]]:
+    """Anonymous Call: "Interrogate another officer", owed as the holder's next choice."""
+    assert c.seat is not None
+    return interrogate.owe(state, c.seat)
+
+
 FORCES: Interpreter[TecState, Event] = (
     Interpreter[TecState, Event]()
     .register("apprehend", _apprehend, where=str)
@@ -123,6 +131,7 @@ FORCES: Interpreter[TecState, Event] = (
     .register("peek_token", _peek, kind=str)
     .register("choose_die", _choose_die, die=str)
     .register("move_mobster", _move_mobster, blocks=int)
+    .register("interrogate", _interrogate)
 )
 
 
@@ -201,6 +210,8 @@ def _useful(case: TecCase, state: TecState, seat: int, card: str) -> bool:
         return here in tokens and (seat, here) not in seen
     if effect["op"] == "move_mobster":
         return any(destinations(case, state, block) for block in state.mobsters)
+    if effect["op"] == "interrogate":  # only when an Interrogate would look at something
+        return interrogate.possible(state, seat)
     if effect["op"] == "choose_die":
         return fixed_die(state) is None
     if effect["op"] == "reroll":  # a Call for Backup could follow: a mobster on or next to it

@@ -20,7 +20,21 @@ def remaining(state: TecState, seat: int) -> int:
     return state.final_hour - state.track.position(seat) - state.driven  # co-op: the marker
 
 
+#: the last answer, for the same state object (frozen): the bot loop asks, then ``apply``
+#: asks again before playing, so a step computes its legality once
+_LAST: list[tuple[TecCase, TecState, int, tuple[ActionSpec, ...]]] = []
+
+
 def legal_actions(case: TecCase, state: TecState, seat: int) -> list[ActionSpec]:
+    last = _LAST[0] if _LAST else None
+    if last is not None and last[0] is case and last[1] is state and last[2] == seat:
+        return list(last[3])
+    specs = _legal_actions(case, state, seat)
+    _LAST[:] = [(case, state, seat, tuple(specs))]
+    return specs
+
+
+def _legal_actions(case: TecCase, state: TecState, seat: int) -> list[ActionSpec]:
     if state.ended is not None:
         return []
     owed = decisions.legal(state, seat)
@@ -42,12 +56,13 @@ def _turn_actions(case: TecCase, state: TecState, seat: int) -> list[ActionSpec]
     specs: list[ActionSpec] = []
     hz = hazards.in_force(state)
     if not state.drove and left >= 2:
+        free = force.free_blocks(state) + abilities.free_blocks(state, seat)
         reach = tuple(
             block
             for block in board.blocks(case)
             if block not in hz.no_drive
-            and 1 <= board.distance(case, here, block) + hz.toll(block)
-            and _drive_hours(case, state, seat, block) <= left - 1
+            and 1 <= (far := board.distance(case, here, block)) + (toll := hz.toll(block))
+            and max(0, far - free) + toll <= left - 1  # _drive_hours, its parts asked once
         )
         specs.append(ActionSpec(Act.DRIVE, {"to": reach}))
     for act in ACTION_HOURS:

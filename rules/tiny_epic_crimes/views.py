@@ -36,6 +36,7 @@ def view(case: TecCase, state: TecState, seat: int | None) -> dict[str, Any]:
         "phase": None if acting is None else board.phase(case, state.track.position(acting)),
         "driven": state.driven,
         "drove": state.drove,
+        "boosts": dict(sorted(state.boosts.items())),  # this turn's Force Cards, played face up
         "stack": list(state.track.order()),
         "officers": [_officer(state, index) for index in range(len(state.officers))],
         "mobsters": dict(sorted(state.mobsters.items())),
