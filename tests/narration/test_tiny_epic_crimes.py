@@ -684,3 +684,38 @@ def test_choices_read_as_the_officer_sees_them() -> None:
         f"{suspect['name']} (A): {suspect['gang']}, {suspect['rank']}, {suspect['forensics']},"
         f" {suspect['getaway']}, {suspect['weapon']}"
     )
+
+
+def test_owed_choices_read_as_what_they_name() -> None:
+    """The choices owed outside a turn read as what they name, not as ids: "Choose another
+    player" (Interrogate: an officer or the ghost officer's pile), "which envelope to look at"
+    (the Peek, or none), "Each player chooses one" (Ability Cards), Roadblock's die and Shadow
+    Detail's blocks, and co-op's Leg Work ("spend 3 hours … for a Suspect Card")."""
+    system = registry.get(SYSTEM_ID)
+    case, state = start(system, ENVELOPE, [Seat(name) for name in NAMES], "standard", seed=3)
+    view = {
+        **system.view(case, state, 0),
+        "solved": {"gang": 2},
+        "seen_suspects": {"1": ["A"]},
+        "ghost_pile": 4,
+    }
+    ben = view["officers"][1]["suspect_cards"]
+
+    def label(param: str, value: Any) -> str:
+        return narrate_choice(SYSTEM_ID, param, value, view=view, glossary=GLOSSARY)
+
+    assert (
+        label("officer", "1")
+        == f"Ben ({ben} Suspect Card{'' if ben == 1 else 's'}, 1 of them seen)"
+    )
+    assert label("officer", "ghost") == "the ghost officer's pile (4 Suspect Cards)"
+    assert label("evidence", "gang") == "gang, held by Cy Twombly"
+    assert label("evidence", "none") == "no peek"
+    assert label("ability", "A04") == f"{card('A04')}: {card_text('A04')}"
+    assert label("die", "white") == "the white die (the column)"
+    assert label("onto", "B02") == BLOCKS["B02"]
+    assert label("take", "force") == "a Force Card"
+    assert "Suspect Card" in label("take", "suspect") and "3 hours" in label("take", "suspect")
+    solo = {**view, "mode": "solo"}
+    text = narrate_choice(SYSTEM_ID, "officer", "1", view=solo, glossary=GLOSSARY)
+    assert text.startswith("Officer 2 (")
