@@ -225,6 +225,12 @@ def expected_phrases(
         for number, letter in event["accusations"].items():
             found += [seat(int(number)), suspect(letter)]
         found.append(suspect(event["murderer"]))
+        right = [
+            int(number)
+            for number, letter in event["accusations"].items()
+            if letter == event["murderer"]
+        ]
+        found.append(f"{seat(right[-1])} had it right" if right else "nobody had it right")
     elif kind == "team-accused":
         found.append(suspect(event["murderer"]))
         if event["suspect"] is not None:
