@@ -1,6 +1,8 @@
 """Timed events that lapse (docs/rulings.md): once the furthest-behind tracker passes the hour
 an event was drawn at plus its hours, its card's ``lapse`` effect runs through the kit's
 interpreter and the card is discarded with its tokens; mobsters on the card go back to the bag.
+A lost hour moves a tracker up to the final hour at most: hour 48, or in co-op the Out-of-Time
+Marker's space ("Treat the mobster's space as the final hour"), never past it.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any
 from rules.core import Event
 from rules.kit.effects import Context, Interpreter
 
-from . import mobsters
+from . import coop, mobsters
 from .cards import EVENTS, EventCard
 from .case import HOURS, TecCase
 from .spec import Ev
@@ -25,7 +27,8 @@ CARDS: Mapping[str, EventCard] = {card.id: card for card in EVENTS}
 def _trackers(state: TecState, args: Mapping[str, Any], c: Context) -> tuple[TecState, list[Event]]:
     track, moved = state.track, []
     for seat in sorted(track.positions):
-        step = min(int(args["hours"]), HOURS - track.position(seat))
+        before = track.position(seat)
+        step = min(int(args["hours"]), min(HOURS, coop.last_hour(state, before)) - before)
         if step > 0:
             track = track.advance(seat, step)
             moved.append(seat)

@@ -68,8 +68,8 @@ def _turn_actions(case: TecCase, state: TecState, seat: int) -> list[ActionSpec]
     for act in ACTION_HOURS:
         if act == Act.REST_YOUR_CASE:
             continue
-        if _allowed(case, state, seat, act) is None:
-            specs.append(_spec(act, left - hz.cost(act)))
+        if _allowed(case, state, seat, act) is None:  # risked hours: Shortcut's hour off too
+            specs.append(_spec(act, left - hz.cost(act) + force.hours_off(state)))
     cards = force.playable(case, coop.with_pool(state, seat), seat)  # co-op: 2 share a pool
     if cards and left >= 1:  # only while an action can still follow
         specs.extend(force.specs(case, state, cards))

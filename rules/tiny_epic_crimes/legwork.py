@@ -6,7 +6,9 @@ Force Card after all) and ``suspect``; it is offered only while the Suspect deck
 the officer's tracker, with the hours its turn has spent so far, is at least 3 hours from the
 final hour. The 3 hours move the tracker when the choice is made (the turn that earned it is
 over by then); an Event Line first passed by them draws an Event Card, as at the end of a turn,
-and the tracker never passes the final hour.
+and the tracker never passes the final hour. After the first action of a Double Shift the turn
+goes on: the 3 hours join the turn's (the tracker moves with them at its end, so the turn
+order stays), up to the final hour, and the turn ends at once if no action can follow.
 """
 
 from __future__ import annotations
@@ -52,6 +54,8 @@ def _decide(
 
     if pick == FORCE:
         return clues.draw_force(state, officer, rng)
+    if _turn_goes_on(state, officer):
+        return _within_turn(case, state, officer, rng)
     before = state.track.position(officer)
     after = min(before + HOURS, coop.last_hour(state, before))
     ahead = max(state.track.positions.values())
@@ -63,6 +67,29 @@ def _decide(
             events.extend(drawn)
     state, gained = clues.gain_suspect(state, officer, rng)
     return state, events + gained
+
+
+def _turn_goes_on(state: TecState, officer: int) -> bool:
+    """Double Shift's first action earned the card and its second is still to come."""
+    return current(state) == officer and "extra_action" in state.boosts
+
+
+def _within_turn(
+    case: TecCase, state: TecState, officer: int, rng: random.Random
+) -> tuple[TecState, list[Event]]:
+    from . import clues, play  # play ends the turn; both reach this module through clues
+
+    start = state.track.position(officer) + state.driven
+    room = coop.last_hour(state, start) - start
+    spent = max(0, min(HOURS, room))
+    state = dataclasses.replace(state, driven=state.driven + spent)
+    events = [Event(Ev.LEG_WORK_DONE, actor=officer, data={"from": start, "to": start + spent})]
+    state, gained = clues.gain_suspect(state, officer, rng)
+    events.extend(gained)
+    if not play._can_act(case, state, officer):  # as after a first action (play.py)
+        state, ended = play._end_turn(case, state, officer, 0, rng)
+        events.extend(ended)
+    return state, events
 
 
 def _bot(view: Mapping[str, Any], choices: tuple[str, ...], rng: random.Random) -> str:
