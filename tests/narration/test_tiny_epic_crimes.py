@@ -522,6 +522,25 @@ def test_the_case_introduction_reads_the_public_part_only() -> None:
     assert "Murderer Envelope" not in text and "success" not in text
 
 
+def test_the_case_introduction_draws_the_city_and_its_clock() -> None:
+    """Setup: "HQ in the centre" of the 5x5 city, die tokens naming rows and columns, and the
+    Time Track's day and night spaces, Event Lines and final red hours: a printed case book
+    needs the map and the clock as much as the suspects."""
+    text = narrate_case(SYSTEM_ID, PUBLIC)
+    assert text is not None
+    rows = [line for line in text.splitlines() if line[:4] in {f"  {n}:" for n in range(1, 6)}]
+    assert len(rows) == len(PUBLIC["grid"])
+    for line, row in zip(rows, PUBLIC["grid"], strict=True):
+        cells = line.split(": ", 1)[1].split(" | ")
+        assert [cell.split(" (")[0] for cell in cells] == [
+            "the HQ" if block == "HQ" else BLOCKS[block] for block in row
+        ]
+    day = [space["hour"] for space in PUBLIC["time_track"] if space["phase"] == "day"]
+    assert f"daytime in hours {day[0]}-{day[5]}," in text
+    lines = [space["hour"] for space in PUBLIC["time_track"] if space["event_line"]]
+    assert "Event Lines after hours " + ", ".join(map(str, lines)) + ";" in text
+
+
 def test_the_author_sheet_shows_what_lies_face_down_and_the_murderer() -> None:
     text = narrate_author_sheet(SYSTEM_ID, ENVELOPE)
     assert text is not None
