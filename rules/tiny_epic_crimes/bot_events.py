@@ -12,7 +12,9 @@ an action its time of day (standard mode) does not allow.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from .cards import EVENTS
@@ -23,13 +25,20 @@ REQUIREMENTS: Mapping[str, Mapping[str, Any]] = {card.id: card.requirement for c
 SURE_RISK = (6, 4, 3)
 
 
-def positions(view: Mapping[str, Any]) -> dict[str, tuple[int, int]]:
+def positions(view: Mapping[str, Any]) -> Mapping[str, tuple[int, int]]:
     """Each block's (row, column) on the printed grid."""
-    return {
-        block: (row, column)
-        for row, line in enumerate(view["case"]["grid"], start=1)
-        for column, block in enumerate(line, start=1)
-    }
+    return _grid(tuple(tuple(line) for line in view["case"]["grid"]))
+
+
+@functools.lru_cache(maxsize=64)  # asked several times a step; a game keeps its grid
+def _grid(grid: tuple[tuple[str, ...], ...]) -> Mapping[str, tuple[int, int]]:
+    return MappingProxyType(
+        {
+            block: (row, column)
+            for row, line in enumerate(grid, start=1)
+            for column, block in enumerate(line, start=1)
+        }
+    )
 
 
 def _near(where: Mapping[str, tuple[int, int]], a: str, b: str) -> int:

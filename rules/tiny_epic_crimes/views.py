@@ -111,8 +111,22 @@ def _officer(state: TecState, seat: int) -> dict[str, Any]:
     }
 
 
+#: the last case's printed parts: every view of a game repeats them, so they are built once
+#: (views are read and sent, never changed)
+_PRINTED: list[tuple[TecCase, dict[str, Any]]] = []
+
+
 def public_case(case: TecCase) -> dict[str, Any]:
     """The printed parts every officer sees at setup (the suspects' evidences are public)."""
+    last = _PRINTED[0] if _PRINTED else None
+    if last is not None and last[0] is case:
+        return last[1]
+    printed = _printed(case)
+    _PRINTED[:] = [(case, printed)]
+    return printed
+
+
+def _printed(case: TecCase) -> dict[str, Any]:
     return {
         "title": case.title,
         "city": case.city,
