@@ -25,7 +25,7 @@ def main() -> None:
         "Murdered by Midnight: bot-only games": games.run(),
         "Tiny Epic Crimes: shortcut detectives against chance": tec_fairness.run(),
         "Tiny Epic Crimes: bot-only games": tec_games.run(),
-        "HTTP under gunicorn (casebook serve's settings), wrk -t2 -c16 -d10s": http.run(),
+        "HTTP under gunicorn (casebook serve's settings), wrk -t16 -c16 -d10s": http.run(),
         "Where a Murdered by Midnight move and read spend their time (in process)": (
             breakdown.run()
         ),

@@ -2,14 +2,16 @@
 
 The reference and casebook are served the same way, by ``casebook serve``'s settings: 2 gevent
 workers (the default) on SQLite, and 2 sync workers beside them; 4 gevent workers on PostgreSQL
-(when the test server answers), as docs/performance.md sets it. wrk
-drives them (-t2 -c16) with Lua scripts that rotate over many solo games, so writers rarely
-collide on one game.
+(when the test server answers), as docs/performance.md sets it. wrk drives them with 16
+connections, each its own thread (-t16 -c16), with Lua scripts over many solo games: each
+connection plays its own games, one move after the answer to the last.
 
 Every real system the server serves (the built-in ones) is measured: ``POST`` sends the moves its
-built-in bot would play in each game (``benchmarks/plays.py``), then ``GET`` reads the same
-games, mid-play. Toy Culprit, a tiny test-only system whose one move (``investigate``) is the
-cheapest there is, stays beside them as the floor.
+built-in bot would play in each game (``benchmarks/plays.py``), a few games at a time from their
+first move to the end of their plan, so that the moves sent are the mix of whole games; then
+``GET`` reads the games it reached, mid-play. Each row names its system. Toy Culprit, a tiny
+test-only system whose one move (``investigate``) is the cheapest there is, stays beside them
+as the floor.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from benchmarks import plays
 from benchmarks.plays import Game
 from generator import registry as generators
 from rules import registry
-from rules.core import Action, System
+from rules.core import Action, System, resolve_options
 from tests.api.server.live import ROOT, LiveServer, free_port, request
 
 #: Toy Culprit games (one shared case that never runs out of turns).
@@ -171,8 +173,15 @@ def _played_table(server: LiveServer, store: Store, system: System) -> Table:
     """``PLAYED_GAMES`` solo games of ``system``, each with the moves its bot would play."""
     system_id = system.SPEC.id
     mode = next(m for m in system.SPEC.modes if m.min_seats <= 1 <= m.max_seats)
-    case_options = CASE_OPTIONS.get(system_id, {})
     game_options = GAME_OPTIONS.get(system_id, {})
+    # the cases laid out for the table that plays them (a solo game of two officers, say)
+    case_options = generators.for_table(
+        system_id,
+        CASE_OPTIONS.get(system_id, {}),
+        mode=mode.id,
+        seats=1,
+        game_options=resolve_options(mode.options, game_options),
+    )
 
     def new_case(seed: int) -> str:
         body = {"system": system_id, "seed": seed, "options": case_options}
@@ -236,11 +245,13 @@ def _measure(
                 )
             time.sleep(0.5)
             act = wrk(server.base, act_script, server=group)
+            read = table.games
             if table.floor_move is None:
-                table.notes.append(_sent(table, act) + _check_logs(store, table))
+                note, read = _sent(table, act)
+                table.notes.append(note + _check_logs(store, table))
             elif act.failures:
                 table.notes.append(f"{act.failures:,} moves refused: look into it")
-            view_script = plays.view_script(folder, f"{name}-view", table.games)
+            view_script = plays.view_script(folder, f"{name}-view", read)
             view = wrk(server.base, view_script, server=group)
             measured.append((table, view, act))
     finally:
@@ -249,16 +260,22 @@ def _measure(
     return measured
 
 
-def _sent(table: Table, act: Load) -> str:
-    """What the move script sent: how many planned moves, of which kinds, and any refusals."""
+def _sent(table: Table, act: Load) -> tuple[str, list[Game]]:
+    """What the move script sent (how many planned moves, of which kinds, beside the mix of
+    every planned move, and any refusals), and the games it reached, which GET then reads."""
     counts = {
         int(m.group(1)): (int(m.group(2)), int(m.group(3)))
         for m in re.finditer(r"thread (\d+) sent (\d+) planned (\d+) refused", act.report)
     }
-    moves = plays.sent_moves(table.games, {part: sent for part, (sent, _) in counts.items()})
+    sent = plays.sent(table.games, {part: sent for part, (sent, _) in counts.items()})
+    moves = [move for _, move in sent]
+    reached = list({game.id: game for game, _ in sent}.values()) or table.games
     extra = sum(refused for _, refused in counts.values())
-    planned = sum(len(game.moves) for game in table.games)
-    text = f"POST sent {len(moves):,} of the {planned:,} planned moves: {plays.mix(moves)}"
+    planned = [move for game in table.games for move in game.moves]
+    text = (
+        f"POST sent {len(moves):,} of the {len(planned):,} planned moves, playing "
+        f"{len(reached)} games: {plays.mix(moves)} (every planned move: {plays.mix(planned)})"
+    )
     if extra:
         text += (
             f"; then {extra:,} more after running out of plans, refused by the server "
@@ -266,7 +283,7 @@ def _sent(table: Table, act: Load) -> str:
         )
     if act.failures > extra:
         text += f"; {act.failures - extra:,} planned moves refused (non-2xx): look into it"
-    return text
+    return text, reached
 
 
 def _check_logs(store: Store, table: Table) -> str:
@@ -388,7 +405,8 @@ def run() -> list[str]:
         "",
         f"Each wrk run lasts {DURATION}; hello is measured first, once per worker class, as the "
         "reference of every row served by that class. On each database, POST runs first and GET "
-        f"then reads the same games, mid-play. This section took {minutes:.1f} minutes.",
+        "then reads the games it reached, mid-play. Each real system plays solo games (its mode "
+        f"for one seat). This section took {minutes:.1f} minutes.",
         "",
         *notes,
     ]

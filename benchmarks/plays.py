@@ -7,14 +7,18 @@ for that seat, until the game would end or ``MAX_STEPS`` moves: the move that wo
 final accusation) is left out, so no game finishes during the run. ``POST`` then sends each
 game's moves in order, always legal.
 
-wrk runs one Lua state per thread: each thread takes every ``THREADS``-th game and rotates over
-its own games, so no game is sent moves by two threads, and a game is revisited only after
-every other game of its thread; with at least ``MIN_ACTIVE`` games in the rotation (more than
-the thread's connections), its previous move has been answered by then. A thread whose
-rotation would fall under that has run out of plans: it sends an action no system has, which
-the server refuses (non-2xx), and the thread reports how many it sent that way. (wrk
-calls the first thread's ``request()`` once before the run and drops its answer: that call is
-given a health check, not a move.)
+wrk runs one Lua state per thread, and here each thread has one connection: a client that sends
+its next request only once its last one is answered, as a person's client does. Each thread
+takes every ``THREADS``-th game and plays them one after another, each from its first move to
+the end of its plan, so a move always follows the answer to the one before, and what is sent is
+the mix of whole games. (Two threads rotating over many games each, eight connections apiece,
+sent every game's opening again and again (half of a Tiny Epic Crimes run was the Ability Card
+choices), and when a rotation was short enough to reach later moves, a slow answer let the next
+move of its game overtake it: refused, and the game lost its plan.) A thread whose games are
+spent has run out of plans: it sends an action no system has, which the server refuses
+(non-2xx), and the thread reports how many it sent that way. (wrk calls the first thread's
+``request()`` once before the run and drops its answer: that call is given a health check, not
+a move.)
 """
 
 from __future__ import annotations
@@ -29,12 +33,11 @@ from api.storage import Store
 from rules.core import Action, Seat, System, rng_for, start
 from tests.api.storage.stored import read_game
 
-THREADS = 2
-CONNECTIONS = 16
+#: wrk's threads and connections: one connection a thread (see above), 16 in all.
+THREADS = 16
+CONNECTIONS = THREADS
 #: The most moves planned per game.
 MAX_STEPS = 150
-#: The fewest games a thread rotates over while it sends planned moves.
-MIN_ACTIVE = 2 * CONNECTIONS // THREADS
 #: The seat a solo game's person sits at.
 SEAT = 0
 
@@ -103,7 +106,8 @@ end
 
 
 def moves_script(folder: Path, name: str, games: Sequence[Game]) -> Path:
-    """A wrk script that POSTs each game's planned moves in order, rotating over the games."""
+    """A wrk script that POSTs each game's planned moves in order, each thread its own games one
+    after another."""
     entries = ",\n".join(
         f"{{{_lua(g.id)},{_lua(g.token)},{{{','.join(_lua(_body(m)) for m in g.moves)}}}}}"
         for g in games
@@ -116,22 +120,20 @@ local games = {{
 }}
 {_REPORT}
 local mine = {{}}
-local k = 0
-local active = 0
+local current = 1
 sent = 0
 extra = 0
 function init(args)
   for i, g in ipairs(games) do
-    if (i - 1) % {THREADS} == part then
+    if (i - 1) % {THREADS} == part and #g[3] > 0 then
       table.insert(mine, {{id = g[1], token = g[2], moves = g[3], next = 1}})
-      if #g[3] > 0 then active = active + 1 end
     end
   end
 end
-local function post(g, body)
-  local headers = {{["Authorization"] = "Bearer " .. g.token,
+local function post(id, token, body)
+  local headers = {{["Authorization"] = "Bearer " .. token,
     ["Content-Type"] = "application/json"}}
-  return wrk.format("POST", "/v1/games/" .. g.id .. "/actions", headers, body)
+  return wrk.format("POST", "/v1/games/" .. id .. "/actions", headers, body)
 end
 local checked = false
 request = function()
@@ -141,20 +143,17 @@ request = function()
     checked = true
     return wrk.format("GET", "/v1/health")
   end
-  for _ = 1, #mine do
-    k = k % #mine + 1
-    local g = mine[k]
-    if active >= {MIN_ACTIVE} and g.next <= #g.moves then
-      local body = g.moves[g.next]
-      g.next = g.next + 1
-      if g.next > #g.moves then active = active - 1 end
-      sent = sent + 1
-      return post(g, body)
-    end
+  local g = mine[current]
+  if g ~= nil then
+    local body = g.moves[g.next]
+    g.next = g.next + 1
+    if g.next > #g.moves then current = current + 1 end
+    sent = sent + 1
+    return post(g.id, g.token, body)
   end
   extra = extra + 1
-  k = k % #mine + 1
-  return post(mine[k], '{{"type":"out-of-plans","params":{{}}}}')
+  local any = games[part % #games + 1]
+  return post(any[1], any[2], '{{"type":"out-of-plans","params":{{}}}}')
 end
 """
     )
@@ -192,22 +191,13 @@ end
     return script
 
 
-def sent_moves(games: Sequence[Game], sent_per_thread: dict[int, int]) -> list[Action]:
-    """The planned moves the script sent, given how many each thread sent: its rotation again."""
-    moves: list[Action] = []
+def sent(games: Sequence[Game], sent_per_thread: dict[int, int]) -> list[tuple[Game, Action]]:
+    """The planned moves the script sent, each with its game, given how many each thread sent:
+    each thread's games in order, each played through."""
+    moves: list[tuple[Game, Action]] = []
     for part, count in sent_per_thread.items():
-        mine = list(games[part::THREADS])
-        taken = [0] * len(mine)
-        active = sum(1 for g in mine if g.moves)
-        k = -1
-        while count > 0 and active >= MIN_ACTIVE:
-            k = (k + 1) % len(mine)
-            if taken[k] < len(mine[k].moves):
-                moves.append(mine[k].moves[taken[k]])
-                taken[k] += 1
-                count -= 1
-                if taken[k] == len(mine[k].moves):
-                    active -= 1
+        mine = [(game, move) for game in games[part::THREADS] for move in game.moves]
+        moves += mine[:count]
     return moves
 
 
