@@ -18,11 +18,13 @@ chance; the frequency readers learn their habits from other seeds first.
 
 This is a test oracle: it reads cases the way a player does and shares no code with the
 generator or its verifier. ``tests/generator/tiny_epic_crimes/test_fairness.py`` runs a quick
-version with leaky controls that must be caught.
+version with leaky controls that must be caught. ``python -m benchmarks.tec_fairness
+[--cases N] [--training N]`` prints the section alone.
 """
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import statistics
 from collections import Counter
@@ -456,5 +458,15 @@ def run(count: int = CASES, training: int = TRAINING) -> list[str]:
     return rows
 
 
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--cases", type=int, default=CASES, help="cases measured")
+    parser.add_argument(
+        "--training", type=int, default=TRAINING, help="other cases the habits are learned from"
+    )
+    args = parser.parse_args(argv)
+    print("\n".join(run(args.cases, args.training)))
+
+
 if __name__ == "__main__":
-    print("\n".join(run()))
+    main()

@@ -52,8 +52,7 @@ def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Ran
     if resolvable is not None:  # an event it stands on: its rewards and one slot free again
         return Action(Act.RESOLVE_EVENT, {"event": str(resolvable.choices("event")[0])})
     me = view["officers"][_me(view)]
-    jobs = bot_events.jobs(view, me)
-    card = bot_cards.play(view, me, legal, jobs)  # a Force Card that helps now
+    card = bot_cards.play(view, me, legal)  # a Force Card that helps now
     if card is not None:
         return card
     for act in CLUE_ACTS:
@@ -63,6 +62,7 @@ def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Ran
         if "hours" in spec.params:
             return Action(act, {"hours": bot_cards.risk(view, me, spec)})
         return Action(act)
+    jobs = bot_events.jobs(view, me)  # no clue here: an event's action, or where to drive
     job = by_type.get(jobs.get(me["block"], ""))
     if job is not None:  # an event's requirement met here
         if job.type == Act.CALL_FOR_BACKUP:

@@ -43,7 +43,6 @@ def play(
 ) -> Action | None:
     """The Force Card to play now, with its parameters, or ``None``; ``jobs`` are the blocks
     where an event could be resolved (``bot_events.jobs``)."""
-    jobs = bot_events.jobs(view, me) if jobs is None else jobs
     forms = [spec for spec in legal if spec.type == Act.PLAY_FORCE]
     if not forms:
         return None
@@ -55,8 +54,8 @@ def play(
         return _card(ANONYMOUS_CALL)  # an alibi, maybe, from another hand
     if (
         STEADY_HAND in plain
-        and jobs.get(here) == Act.CALL_FOR_BACKUP
         and Act.CALL_FOR_BACKUP in offered
+        and (bot_events.jobs(view, me) if jobs is None else jobs).get(here) == Act.CALL_FOR_BACKUP
     ):
         return _card(STEADY_HAND)  # the backup an event needs, with a second chance
     for card in (DRAGNET, WARRANT):
