@@ -131,3 +131,33 @@ def test_bot_games_hide_what_the_team_cannot_see(mode: str, officers: int) -> No
         action = game.bot_choose(game.view(state, actor), game.legal_actions(state, actor), rng)
         state, _ = game.apply(state, actor, action)
     assert solved_seen and accusing_seen
+
+
+@pytest.mark.parametrize("officers", [2, 3])
+def test_two_force_cards_gained_at_once_tell_the_team_nothing_hidden(officers: int) -> None:
+    """Armoured Car Job (E14: its crew cleared, the resolver gains two Force Cards) resolved by
+    an arrest: the team sees both cards ("players can publicly share what cards they have") in
+    the order drawn. Every world the team cannot tell from this one, before and after, shows it
+    the same: the order of what is still in the deck stays hidden."""
+    from rules.core import Action
+    from rules.tiny_epic_crimes.state import ActiveEvent
+    from tests.hidden_information import _assert_same_events, _assert_same_view
+    from tests.rules.tiny_epic_crimes.helpers import hours, mobsters, of, officer
+
+    game = game_for(officers)
+    state = hours(coop(officers), {seat: 1 if seat == 1 else 6 for seat in range(officers)})
+    state = mobsters(officer(state, 1, block="B13"), {"B13": "red"})  # the Patrol Cop: no Leg Work
+    crew = ActiveEvent("E14", 1, 0, (), (), ("B13",), ())
+    empty = dataclasses.replace(state.forces, held={seat: () for seat in range(officers)})
+    state = dataclasses.replace(state, events=(crew,), forces=empty)
+    arrest = Action("arrest", {})
+    after, events = game.apply(state, 1, arrest)
+    assert len(of(events, "force-gained")) == 2
+    rng = random.Random(5)
+    world = (game.case, state)
+    for seat in range(officers):
+        for _ in range(40):
+            _assert_same_events(SYSTEM, world, resample(*world, seat, rng), 1, arrest, seat, 0)
+            _assert_same_view(
+                SYSTEM, (game.case, after), resample(game.case, after, seat, rng), seat, 1
+            )
