@@ -44,7 +44,6 @@ from rules.core import (
 )
 from rules.errors import (
     CasebookError,
-    InvalidActionError,
     InvalidInputError,
     NotFoundError,
     json_pointer,
@@ -371,12 +370,6 @@ class Service:
         if if_match is not None and game.version not in if_match:
             raise VersionMismatch(f"The game is at version {game.version}; read it again.")
         system = registry.get(game.system)
-        if action.type not in system.SPEC.action_types:
-            # malformed whatever the game's state, which the rules may weigh first (a choice
-            # owed, a turn): a 422 like any action of no form the seat is offered
-            raise InvalidActionError(
-                f"{action.type!r} is no action of {system.SPEC.name}", code="action/not-allowed"
-            )
         state = system.state_from_json(game.state)
         state, first = play_step(system, opened.case, state, seat, action, number=game.version + 1)
         bots = frozenset(s.number for s in game.seats if s.bot)
