@@ -18,7 +18,19 @@ def distance(case: TecCase, a: str, b: str) -> int:
 
 def adjacent(case: TecCase, block: str) -> tuple[str, ...]:
     """The blocks orthogonally next to ``block``."""
-    return tuple(other for other in blocks(case) if distance(case, block, other) == 1)
+    last = _NEAR[0] if _NEAR else None
+    if last is None or last[0] is not case:  # one case's neighbours at a time
+        last = (case, {})
+        _NEAR[:] = [last]
+    found = last[1].get(block)
+    if found is None:
+        found = tuple(other for other in blocks(case) if distance(case, block, other) == 1)
+        last[1][block] = found
+    return found
+
+
+#: the last case asked about, and its blocks' neighbours (a step asks for them often)
+_NEAR: list[tuple[TecCase, dict[str, tuple[str, ...]]]] = []
 
 
 def row_of(case: TecCase, block: str) -> int:

@@ -72,9 +72,18 @@ HAZARDS: Interpreter[Hazards, str] = (
 )
 
 
+#: the last events and their sum: legality asks for every action of a step
+_LAST: list[tuple[tuple[ActiveEvent, ...], Hazards]] = []
+
+
 def in_force(state: TecState) -> Hazards:
     """The negative effects of every active event, summed."""
-    return _summed(state.events)
+    last = _LAST[0] if _LAST else None
+    if last is not None and last[0] is state.events:
+        return last[1]
+    summed = _summed(state.events)
+    _LAST[:] = [(state.events, summed)]
+    return summed
 
 
 @functools.lru_cache(maxsize=512)  # legality asks for every action; the events rarely change
