@@ -1,7 +1,7 @@
-"""Tiny Epic Crimes: the case as data (:mod:`.case`), its card sets (:mod:`.cards`) and the core
-of the standard game's rules (:mod:`.game`'s ``SYSTEM``).
+"""Tiny Epic Crimes: the case as data (:mod:`.case`), its card sets (:mod:`.cards`) and the
+rules of every mode (:mod:`.game`'s ``SYSTEM``: standard with the 2-player ghost officer,
+cooperative and solo).
 
-The rules are not complete (events are in play; seven force cards, abilities, the badge bonuses
-and the other modes are later work), so nothing here registers the system. The generator
-package (``generator.tiny_epic_crimes``) makes and verifies cases of these types.
+The generator package (``generator.tiny_epic_crimes``) makes and verifies cases of these types
+and registers the system with these rules.
 """

@@ -14,6 +14,9 @@ from .spec import ACTION_HOURS, BACKUP_RISK, DAY_ACTIONS, NIGHT_ACTIONS, Act
 from .state import TecState
 from .turns import accusing, current
 
+#: Every action type of the game, owed choices included.
+KNOWN_TYPES = frozenset(Act)
+
 
 def remaining(state: TecState, seat: int) -> int:
     """Hours this officer may still spend this turn before the 48-hour mark."""
@@ -169,7 +172,15 @@ def _allowed(case: TecCase, state: TecState, seat: int, act: Act) -> RuleError |
 
 
 def explain_refusal(case: TecCase, state: TecState, seat: int, action: Action) -> None:
-    """Raise a :class:`RuleError` with a specific code if ``action`` breaks a rule we name."""
+    """Raise a :class:`RuleError` with a specific code if ``action`` breaks a rule we name.
+
+    An action that is no action of this game (an unknown type, a Force Card that does not
+    exist) is left to :func:`~rules.core.check_action`: it is a malformed request (422),
+    whatever the table is waiting for, not a rule it breaks now (409)."""
+    if action.type not in KNOWN_TYPES or (
+        action.type == Act.PLAY_FORCE and action.params.get("card") not in force.CARDS
+    ):
+        return
     owed = decisions.open_decision(state)
     if owed is not None:
         if action.type != owed.kind:
