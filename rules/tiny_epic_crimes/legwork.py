@@ -86,8 +86,8 @@ def _within_turn(
     events = [Event(Ev.LEG_WORK_DONE, actor=officer, data={"from": start, "to": start + spent})]
     state, gained = clues.gain_suspect(state, officer, rng)
     events.extend(gained)
-    if not play._can_act(case, state, officer):  # as after a first action (play.py)
-        state, ended = play._end_turn(case, state, officer, 0, rng)
+    if not play.can_act(case, state, officer):  # as after a first action (play.py)
+        state, ended = play.end_turn(case, state, officer, 0, rng)
         events.extend(ended)
     return state, events
 

@@ -69,13 +69,13 @@ def play(case: TecCase, state: TecState, seat: int, action: Action) -> tuple[Tec
     events.extend(gained)
     if force.second_action(state) and action.type != Act.REST_YOUR_CASE:
         again = force.after_first_action(state, hours)  # Double Shift
-        if _can_act(case, again, seat):
+        if can_act(case, again, seat):
             return again, [*events, Event(Ev.SECOND_ACTION, actor=seat, data={"spent": hours})]
-    state, more = _end_turn(case, state, seat, hours, rng)
+    state, more = end_turn(case, state, seat, hours, rng)
     return state, events + more
 
 
-def _can_act(case: TecCase, state: TecState, seat: int) -> bool:
+def can_act(case: TecCase, state: TecState, seat: int) -> bool:
     """Whether an action (not only a card) can follow: Double Shift's second action is taken
     only then, else the turn ends as usual."""
     owed_aside = dataclasses.replace(state, decisions=())  # a discard owed first changes nothing
@@ -95,9 +95,11 @@ def _drive(case: TecCase, state: TecState, seat: int, to: str) -> tuple[TecState
     return state, [Event(Ev.DROVE, actor=seat, data=data), *seen]
 
 
-def _end_turn(
+def end_turn(
     case: TecCase, state: TecState, seat: int, hours: int, rng: random.Random
 ) -> tuple[TecState, list[Event]]:
+    """The turn's hours (the drive's and ``hours``) onto the tracker, then what follows a turn:
+    Event Lines, lapses, the Mobster Roll; Leg Work ends a turn this way too (legwork.py)."""
     spent = state.driven + hours
     before = state.track.position(seat)
     ahead = max(state.track.positions.values())
