@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from generator import registry as generators
 from rules import registry
 from rules.tiny_epic_crimes.cards import (
     ABILITIES,
@@ -92,17 +93,8 @@ CARD_NAMES: dict[str, str] = {
 
 
 def envelope(seed: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The whole envelope the registry wraps ``generate``'s parts in, without the registry
-    (for tools and tests of the generator alone)."""
-    chosen = dict(options or {})
-    parts = generate(seed, chosen)
-    return {
-        "system": SYSTEM_ID,
-        "schema_version": SCHEMA_VERSION,
-        "seed": seed,
-        "options": chosen,
-        **parts,
-    }
+    """The case's whole envelope, as the registry wraps it (for tools and tests)."""
+    return generators.generate(SYSTEM_ID, seed, options)
 
 
 registry.register(

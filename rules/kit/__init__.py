@@ -10,6 +10,7 @@ system's words: a system keeps what its cards, symbols and ops mean in its own p
 - :mod:`.grid`: cells, neighbours, distances and routes on a board.
 - :mod:`.turns`: whose turn is next: clockwise, by a time track, by rounds.
 - :mod:`.simultaneous`: secret choices committed first and revealed together.
+- :mod:`.memo`: a pure function's last answer, for the very same frozen arguments.
 - :mod:`.windows`: reaction windows every eligible seat answers before play goes on.
 - :mod:`.effects`: card effects written as data, run by a small interpreter.
 """

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rules.kit.memo import last_answer
+
 from .case import DAY, HQ, TecCase
 
 
@@ -18,19 +20,13 @@ def distance(case: TecCase, a: str, b: str) -> int:
 
 def adjacent(case: TecCase, block: str) -> tuple[str, ...]:
     """The blocks orthogonally next to ``block``."""
-    last = _NEAR[0] if _NEAR else None
-    if last is None or last[0] is not case:  # one case's neighbours at a time
-        last = (case, {})
-        _NEAR[:] = [last]
-    found = last[1].get(block)
-    if found is None:
-        found = tuple(other for other in blocks(case) if distance(case, block, other) == 1)
-        last[1][block] = found
-    return found
+    return _neighbours(case)[block]
 
 
-#: the last case asked about, and its blocks' neighbours (a step asks for them often)
-_NEAR: list[tuple[TecCase, dict[str, tuple[str, ...]]]] = []
+@last_answer  # a step asks for neighbours often, always of the one case it plays
+def _neighbours(case: TecCase) -> dict[str, tuple[str, ...]]:
+    every = blocks(case)
+    return {a: tuple(b for b in every if distance(case, a, b) == 1) for a in every}
 
 
 def row_of(case: TecCase, block: str) -> int:

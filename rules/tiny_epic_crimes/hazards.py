@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.kit.effects import Context, Interpreter
+from rules.kit.memo import last_answer
 
 from .cards import EVENTS, EventCard
 from .state import ActiveEvent, TecState
@@ -72,18 +73,9 @@ HAZARDS: Interpreter[Hazards, str] = (
 )
 
 
-#: the last events and their sum: legality asks for every action of a step
-_LAST: list[tuple[tuple[ActiveEvent, ...], Hazards]] = []
-
-
 def in_force(state: TecState) -> Hazards:
     """The negative effects of every active event, summed."""
-    last = _LAST[0] if _LAST else None
-    if last is not None and last[0] is state.events:
-        return last[1]
-    summed = _summed(state.events)
-    _LAST[:] = [(state.events, summed)]
-    return summed
+    return _summed_now(state.events)
 
 
 @functools.lru_cache(maxsize=512)  # legality asks for every action; the events rarely change
@@ -93,3 +85,7 @@ def _summed(events: tuple[ActiveEvent, ...]) -> Hazards:
         context = Context(data={"tokens": event.tokens})
         hazards, _ = HAZARDS.run(CARDS[event.card].hazard, hazards, context)
     return hazards
+
+
+#: legality asks for every action of a step: the same events, not even hashed again
+_summed_now = last_answer(_summed)

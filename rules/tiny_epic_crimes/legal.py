@@ -7,6 +7,7 @@ at the start of the turn), its block, its token, and hours enough before the 48-
 from __future__ import annotations
 
 from rules.core import Action, ActionSpec, RuleError
+from rules.kit.memo import last_answer
 
 from . import abilities, board, coop, decisions, force, hazards, resolve
 from .case import FINAL_HOURS, NIGHT, STAKEOUT_RISK, TecCase
@@ -23,18 +24,13 @@ def remaining(state: TecState, seat: int) -> int:
     return state.final_hour - state.track.position(seat) - state.driven  # co-op: the marker
 
 
-#: the last answer, for the same state object (frozen): the bot loop asks, then ``apply``
-#: asks again before playing, so a step computes its legality once
-_LAST: list[tuple[TecCase, TecState, int, tuple[ActionSpec, ...]]] = []
-
-
 def legal_actions(case: TecCase, state: TecState, seat: int) -> list[ActionSpec]:
-    last = _LAST[0] if _LAST else None
-    if last is not None and last[0] is case and last[1] is state and last[2] == seat:
-        return list(last[3])
-    specs = _legal_actions(case, state, seat)
-    _LAST[:] = [(case, state, seat, tuple(specs))]
-    return specs
+    return list(_legal_specs(case, state, seat))
+
+
+@last_answer  # the bot loop asks, then ``apply`` asks again: a step computes legality once
+def _legal_specs(case: TecCase, state: TecState, seat: int) -> tuple[ActionSpec, ...]:
+    return tuple(_legal_actions(case, state, seat))
 
 
 def _legal_actions(case: TecCase, state: TecState, seat: int) -> list[ActionSpec]:

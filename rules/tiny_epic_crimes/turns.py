@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rules.kit.memo import last_answer
+
 from .state import TecState
 
 
@@ -14,21 +16,11 @@ def accusing(state: TecState) -> bool:
     return state.ended is None and len(resting(state)) == len(state.officers)
 
 
-#: the last answer, for the same (frozen) state: a step asks several times
-_LAST: list[tuple[TecState, int | None]] = []
-
-
+@last_answer  # a step asks several times for the one state
 def current(state: TecState) -> int | None:
     """The officer whose tracker is furthest behind, the top of a stack first."""
-    last = _LAST[0] if _LAST else None
-    if last is not None and last[0] is state:
-        return last[1]
-    seat = None if state.ended is not None or accusing(state) else _next(state)
-    _LAST[:] = [(state, seat)]
-    return seat
-
-
-def _next(state: TecState) -> int | None:
+    if state.ended is not None or accusing(state):
+        return None
     return state.track.next_to_act(skip=resting(state))
 
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.kit.memo import last_answer
+
 from . import board, coop, decisions, interrogate, peek, solo
 from .case import EVIDENCE, TecCase
 from .events import view as events_view
@@ -111,22 +113,11 @@ def _officer(state: TecState, seat: int) -> dict[str, Any]:
     }
 
 
-#: the last case's printed parts: every view of a game repeats them, so they are built once
-#: (views are read and sent, never changed)
-_PRINTED: list[tuple[TecCase, dict[str, Any]]] = []
-
-
+#: every view of a game repeats the printed parts, so they are built once a case (views are read
+#: and sent, never changed)
+@last_answer
 def public_case(case: TecCase) -> dict[str, Any]:
     """The printed parts every officer sees at setup (the suspects' evidences are public)."""
-    last = _PRINTED[0] if _PRINTED else None
-    if last is not None and last[0] is case:
-        return last[1]
-    printed = _printed(case)
-    _PRINTED[:] = [(case, printed)]
-    return printed
-
-
-def _printed(case: TecCase) -> dict[str, Any]:
     return {
         "title": case.title,
         "city": case.city,
