@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from click.testing import CliRunner, Result
 
 from api.cli import cli
+from api.commands import play
 from rules.core import Action, ActionSpec, Subset
 
 SYSTEM = "murdered-by-midnight"
@@ -79,3 +81,38 @@ def menu_answers(legal: list[ActionSpec], action: Action) -> list[str]:
             assert not isinstance(value, list | tuple)
             answers.append(str(choices.index(value) + 1))
     return answers
+
+
+def scripted(lines: Iterable[str]) -> Callable[[str], str]:
+    """An ``input_fn`` that types ``lines`` and then reaches the end of input."""
+    remaining = iter(lines)
+
+    def type_line(prompt: str) -> str:
+        try:
+            return next(remaining)
+        except StopIteration:
+            raise EOFError from None
+
+    return type_line
+
+
+def quiet_table(
+    system: str,
+    seats: str,
+    *,
+    mode: str | None = None,
+    seed: int = 0,
+    options: Mapping[str, object] | None = None,
+) -> play.Table:
+    """A terminal game set up for a test to drive: nothing typed, nothing printed, the game's
+    seed fixed to the case seed."""
+    return play.start(
+        system,
+        mode=mode,
+        seed=seed,
+        options=dict(options or {}),
+        seats=play.parse_seats(seats),
+        input_fn=lambda prompt: "q",
+        output=io.StringIO(),
+        game_seed=seed,
+    )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,6 +20,7 @@ from api.commands.menus import (
 from rules import registry
 from rules.core import Action, ActionSpec, Subset, check_action
 from tests.api.commands import stand_in
+from tests.api.commands.helpers import scripted
 
 PACK = ActionSpec("pack", {"things": Subset(("map", "lamp", "rope", "key"), min=2, max=3)})
 POST = [
@@ -27,18 +28,6 @@ POST = [
     ActionSpec("post", {"parcel": ("blue",), "port": ("Cork",)}),
 ]
 LEGAL = [PACK, *POST, ActionSpec("wait")]
-
-
-def scripted(lines: Iterable[str]) -> Callable[[str], str]:
-    remaining = iter(lines)
-
-    def type_line(prompt: str) -> str:
-        try:
-            return next(remaining)
-        except StopIteration:
-            raise EOFError from None
-
-    return type_line
 
 
 def label(name: str, value: Any) -> str:

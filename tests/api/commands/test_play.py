@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import random
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 import pytest
 
@@ -23,6 +23,7 @@ from tests.api.commands.helpers import (
     menu_answers,
     run_cli,
     run_process,
+    scripted,
 )
 
 
@@ -48,19 +49,6 @@ def bot_typist(table: play.Table, seed: int = 0) -> Callable[[str], str]:
         return queue.pop(0)
 
     return type_answer
-
-
-def scripted(lines: Iterable[str]) -> Callable[[str], str]:
-    """An ``input_fn`` that types ``lines`` and then reaches the end of input."""
-    remaining = iter(lines)
-
-    def type_line(prompt: str) -> str:
-        try:
-            return next(remaining)
-        except StopIteration:
-            raise EOFError from None
-
-    return type_line
 
 
 @pytest.fixture(autouse=True)

@@ -12,7 +12,7 @@ import pytest
 from api.commands import play
 from api.commands.menus import PROMPT
 from rules.core import random_action
-from tests.api.commands.helpers import menu_answers, run_process
+from tests.api.commands.helpers import menu_answers, quiet_table, run_process
 from tests.nightfall.system import SPEC
 
 NIGHTFALL = SPEC.id
@@ -26,16 +26,7 @@ def _plugin(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def new_table(seats: str, *, seed: int, options: dict[str, object] | None = None) -> play.Table:
-    return play.start(
-        NIGHTFALL,
-        mode=None,
-        seed=seed,
-        options=options or {},
-        seats=play.parse_seats(seats),
-        input_fn=lambda prompt: "q",
-        output=io.StringIO(),
-        game_seed=seed,
-    )
+    return quiet_table(NIGHTFALL, seats, seed=seed, options=options)
 
 
 def random_typist(table: play.Table, rng: random.Random) -> Callable[[str], str]:

@@ -31,8 +31,10 @@ from tests.api.commands.helpers import (
     assert_one_line_error,
     assert_refused,
     menu_answers,
+    quiet_table,
     run_cli,
     run_process,
+    scripted,
 )
 
 TEC = SPEC.id
@@ -231,16 +233,7 @@ class Typist:
 def new_table(
     mode: str, seats: str, *, seed: int = 0, options: dict[str, Any] | None = None
 ) -> play.Table:
-    return play.start(
-        TEC,
-        mode=mode,
-        seed=seed,
-        options=options or {},
-        seats=play.parse_seats(seats),
-        input_fn=lambda prompt: "q",
-        output=io.StringIO(),
-        game_seed=seed,
-    )
+    return quiet_table(TEC, seats, mode=mode, seed=seed, options=options)
 
 
 @functools.cache
@@ -345,18 +338,6 @@ def test_every_owed_decision_is_answered_from_the_menus() -> None:
 
 
 # play: scripted input ------------------------------------------------------------------------
-
-
-def scripted(lines: Iterable[str]) -> Callable[[str], str]:
-    remaining = iter(lines)
-
-    def type_line(prompt: str) -> str:
-        try:
-            return next(remaining)
-        except StopIteration:
-            raise EOFError from None
-
-    return type_line
 
 
 def test_the_first_question_is_which_ability_card_to_keep() -> None:
