@@ -131,28 +131,28 @@ def _interrogate(
     count = 2 if _good_listener(state, seat) else 1
     state, cards, repeats = look(state, seat, _owner(choice), count, rng)
     officer = choice if choice == GHOST else int(choice)
-    event = Event(
-        Ev.INTERROGATED,
-        actor=seat,
-        data={"seat": seat, "officer": officer, "looked": len(cards)},
-        secret={"suspects": list(cards), "already_seen": list(repeats)},
-        secret_audience=frozenset({seat}),
-    )
-    return state, [event]
+    return state, [looked_event(Ev.INTERROGATED, seat, officer, cards, repeats)]
 
 
 def _look_at_suspect(
     case: TecCase, state: TecState, seat: int, decision: Decision, choice: str, rng: random.Random
 ) -> tuple[TecState, list[Event]]:
     state, cards, repeats = look(state, seat, int(choice), 1, rng)
-    event = Event(
-        Ev.SUSPECT_LOOKED_AT,
-        actor=seat,
-        data={"seat": seat, "officer": int(choice), "looked": len(cards)},
+    return state, [looked_event(Ev.SUSPECT_LOOKED_AT, seat, int(choice), cards, repeats)]
+
+
+def looked_event(
+    kind: Ev, viewer: int, owner: int | str, cards: tuple[str, ...], repeats: tuple[str, ...]
+) -> Event:
+    """``viewer`` looked at ``cards`` of ``owner``'s (an officer, or the ghost's pile): the
+    table learns how many, the viewer alone which, and which it had seen before."""
+    return Event(
+        kind,
+        actor=viewer,
+        data={"seat": viewer, "officer": owner, "looked": len(cards)},
         secret={"suspects": list(cards), "already_seen": list(repeats)},
-        secret_audience=frozenset({seat}),
+        secret_audience=frozenset({viewer}),
     )
-    return state, [event]
 
 
 def bot_whom(view: Mapping[str, Any], choices: tuple[str, ...], rng: random.Random) -> str:

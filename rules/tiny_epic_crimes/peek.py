@@ -25,7 +25,7 @@ from rules.core import Event
 
 from . import decisions, hazards
 from .case import TecCase
-from .interrogate import hidden_hands, look
+from .interrogate import hidden_hands, look, looked_event
 from .spec import Act, Ev
 from .state import Decision, TecState
 
@@ -81,13 +81,7 @@ def _exchange(
             secret={"value": value},
             secret_audience=frozenset({seat}),
         ),
-        Event(
-            Ev.PEEK_PAID,
-            actor=holder,
-            data={"seat": holder, "officer": seat, "looked": len(cards)},
-            secret={"suspects": list(cards), "already_seen": list(repeats)},
-            secret_audience=frozenset({holder}),
-        ),
+        looked_event(Ev.PEEK_PAID, holder, seat, cards, repeats),
     ]
 
 
