@@ -1,0 +1,126 @@
+"""What a seat may do now, and why anything else is refused.
+
+The move is two specs of one type: ``{to}`` for every destination of the roll, and, for a
+Jessica, ``{to, accuse}`` for the destinations whose route lands on or passes over an Accuse
+space ("Land or pass over either Accuse spaces"). The Murderer never gets the second: it may not
+accuse (a ruling).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import Action, ActionSpec, RuleError
+from rules.kit.memo import last_answer
+
+from . import routes, visits
+from .case import Island
+from .setup import LOCATION_IDS
+from .spec import Act, Phase, Status
+from .state import MswState
+
+NO_VICTIM = "none"
+
+
+@last_answer  # legal_actions, apply and the bots ask for the same state's moves
+def destinations(island: Island, state: MswState) -> dict[int, routes.Destination]:
+    """Where the seat on turn may end its move with its roll."""
+    if state.phase != Phase.MOVE or state.roll is None:
+        return {}
+    return routes.destinations(island, state.pawns, state.turn, state.roll)
+
+
+def suspects(state: MswState, seat: int) -> tuple[int, ...]:
+    """Whom ``seat`` may accuse: every other seat still in the game."""
+    return tuple(
+        other for other in range(len(state.seats)) if other != seat and other not in state.out
+    )
+
+
+def legal_actions(island: Island, state: MswState, seat: int) -> list[ActionSpec]:
+    return list(_legal(island, state, seat))
+
+
+@last_answer
+def _legal(island: Island, state: MswState, seat: int) -> tuple[ActionSpec, ...]:
+    phase = state.phase
+    if phase == Phase.SCENE:
+        if state.scene is None or seat not in state.scene.waiting:
+            return ()
+        victims = LOCATION_IDS if seat == state.murderer else (NO_VICTIM,)
+        return (ActionSpec(Act.SET_SCENE.value, {"victim": victims}),)
+    if seat != state.turn:
+        return ()
+    if phase == Phase.CHECK:
+        return (ActionSpec(Act.RETURN_TOKEN.value, {"token": visits.tokens(state, seat)}),)
+    if phase != Phase.MOVE:
+        return ()
+    found = destinations(island, state)
+    if not found:
+        return ()
+    specs = [ActionSpec(Act.MOVE.value, {"to": tuple(sorted(found))})]
+    accusing = tuple(sorted(space for space, d in found.items() if d.accuse))
+    if accusing and seat != state.murderer:
+        specs.append(ActionSpec(Act.MOVE.value, {"to": accusing, "accuse": suspects(state, seat)}))
+    return tuple(specs)
+
+
+def explain_refusal(island: Island, state: MswState, seat: int, action: Action) -> None:
+    """A :class:`RuleError` with the rule's own code for the common wrong moves; anything else
+    is left to ``check_action``."""
+    params = action.params
+    if action.type == Act.MOVE and state.phase == Phase.MOVE:
+        _explain_move(island, state, seat, params)
+    elif action.type == Act.RETURN_TOKEN and state.phase == Phase.CHECK:
+        token = params.get("token")
+        if token in (Status.ALIVE, Status.DEAD) and token not in visits.tokens(state, seat):
+            _, seen = visits.checking(state, seat)
+            if seat == state.murderer:
+                raise RuleError(
+                    "murder is final: a DEAD token cannot be swapped for an ALIVE one",
+                    code="check/murder-is-final",
+                )
+            raise RuleError(
+                f"a Jessica puts back the token she saw ({seen})", code="check/return-what-you-saw"
+            )
+    elif action.type == Act.SET_SCENE and state.phase == Phase.SCENE:
+        victim = params.get("victim")
+        if seat == state.murderer and victim == NO_VICTIM:
+            raise RuleError("the Murderer chooses a first victim", code="scene/choose-a-victim")
+        if seat != state.murderer and victim in LOCATION_IDS:
+            raise RuleError(
+                "a Jessica waits in the room and does nothing", code="scene/jessica-waits"
+            )
+
+
+def _explain_move(island: Island, state: MswState, seat: int, params: Any) -> None:
+    to = params.get("to")
+    if type(to) is not int:
+        return
+    found = destinations(island, state)
+    if to not in found:
+        held = to != island.start and any(
+            pawn == to for other, pawn in enumerate(state.pawns) if other != seat
+        )
+        if held:
+            raise RuleError(
+                f"space {to} is taken: you may hop over other pawns, but not share spaces",
+                code="move/occupied",
+            )
+        raise RuleError(
+            f"a roll of {state.roll} cannot end on space {to}: move the full amount in one "
+            "direction (a dock may take you across)",
+            code="move/unreachable",
+        )
+    if "accuse" not in params:
+        return
+    if seat == state.murderer:
+        raise RuleError("the Murderer may not accuse", code="move/murderer-cannot-accuse")
+    if not found[to].accuse:
+        raise RuleError(
+            f"no route to space {to} lands on or passes over an Accuse space",
+            code="move/no-accuse-space",
+        )
+    suspect = params["accuse"]
+    if type(suspect) is not int or suspect not in suspects(state, seat):
+        raise RuleError("accuse another seat still in the game", code="move/bad-suspect")
