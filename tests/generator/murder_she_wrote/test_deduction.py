@@ -1,0 +1,161 @@
+"""The z3 deduction (generator/murder_she_wrote/deduction.py): the candidates and the reasons.
+
+"eg. Roberto Ravelli was alive when you visited the Hotel last time, but now he's dead and only
+the blue and yellow players have entered the Hotel after you left. You can therefore deduce that
+the Murderer is one of two players, so you should stalk them in turn round the board."
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from generator.murder_she_wrote.deduction import deduce
+from rules.murder_she_wrote import suspects
+
+from .worlds import World, brute_force_candidates, random_world, view_of
+
+RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
+HOTEL, CHURCH, HARBOUR = "L1", "L2", "L3"
+
+HOTEL_EXAMPLE = World(
+    seat_count=4,
+    murderer=BLUE,
+    first_victim=HARBOUR,
+    visits=((RED, HOTEL), (GREEN, CHURCH), (BLUE, HOTEL), (YELLOW, HOTEL), (RED, HOTEL)),
+    rounds=(1, 1, 1, 1, 2),
+    kills=frozenset({2}),
+    accusers=frozenset(),
+)
+
+
+def _reasons(deduction: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    return {entry["seat"]: entry for entry in deduction["ruled_out"]}
+
+
+def test_the_hotel_example_names_blue_and_yellow_and_says_why_not_green() -> None:
+    deduction = deduce(view_of(HOTEL_EXAMPLE, RED))
+    assert deduction["candidates"] == [BLUE, YELLOW]
+    reasons = _reasons(deduction)
+    assert reasons[RED]["because"] == [{"kind": "you", "seat": RED}]
+    assert reasons[GREEN]["because"] == [
+        {
+            "kind": "window",
+            "location": HOTEL,
+            "islander": "I1",
+            "alive_at": 0,
+            "dead_at": 4,
+            "entered_between": [BLUE, YELLOW],
+        }
+    ]
+    text = reasons[GREEN]["text"]
+    assert "L1" in text and "alive" in text and "dead" in text and "seats 1 and 2" in text
+
+
+def test_an_accuser_is_ruled_out_for_accusing() -> None:
+    """The Murderer has no Accuse dial to use: "How to win as JESSICA ... ACCUSE your suspect"."""
+    world = World(**{**HOTEL_EXAMPLE.__dict__, "accusers": frozenset({YELLOW})})
+    deduction = deduce(view_of(world, RED))
+    assert deduction["candidates"] == [BLUE]
+    assert _reasons(deduction)[YELLOW]["because"] == [{"kind": "accused", "seat": YELLOW}]
+
+
+def test_two_bodies_at_first_looks_leave_one_to_the_first_victim() -> None:
+    world = World(
+        seat_count=4,
+        murderer=GREEN,
+        first_victim=HOTEL,
+        visits=((GREEN, CHURCH), (BLUE, HARBOUR), (RED, HOTEL), (RED, CHURCH)),
+        rounds=(1, 1, 1, 2),
+        kills=frozenset({0}),
+        accusers=frozenset(),
+    )
+    deduction = deduce(view_of(world, RED))
+    assert deduction["candidates"] == [GREEN]
+    because = _reasons(deduction)[BLUE]["because"]
+    assert [(r["kind"], r["location"], r["entered_between"]) for r in because] == [
+        ("first-look", HOTEL, []),
+        ("first-look", CHURCH, [GREEN]),
+    ]
+    assert "Only one islander was dead" in _reasons(deduction)[BLUE]["text"]
+
+
+def test_the_murderer_is_told_it_is_the_murderer_and_what_each_jessica_can_deduce() -> None:
+    deduction = deduce(view_of(HOTEL_EXAMPLE, BLUE))
+    assert deduction["candidates"] == [BLUE]
+    assert {entry["seat"]: entry["suspects"] for entry in deduction["exposure"]} == {
+        RED: [BLUE, YELLOW],
+        YELLOW: [RED, BLUE, GREEN],
+        GREEN: [RED, BLUE, YELLOW],
+    }
+    json.dumps(deduction)
+
+
+def test_deduce_agrees_with_brute_force_and_suspects_on_thousands_of_random_logs() -> None:
+    rng = random.Random(21)
+    narrowed = 0
+    for _ in range(2000):
+        world = random_world(rng)
+        viewer: int | None = (
+            world.watcher if rng.random() < 0.8 else rng.randrange(world.seat_count)
+        )
+        if rng.random() < 0.05:
+            viewer = None
+        view = view_of(world, viewer)
+        deduction = deduce(view)
+        found = frozenset(deduction["candidates"])
+        assert found == brute_force_candidates(view) == suspects.candidates(view), (world, viewer)
+        assert world.murderer in found
+        assert sorted(found | {entry["seat"] for entry in deduction["ruled_out"]}) == list(
+            range(world.seat_count)
+        )
+        narrowed += any(
+            reason["kind"] in ("window", "first-look")
+            for entry in deduction["ruled_out"]
+            for reason in entry["because"]
+        )
+        _check_reasons(world, viewer, deduction)
+        json.dumps(deduction)
+    assert narrowed > 300
+
+
+def _check_reasons(world: World, viewer: int | None, deduction: dict[str, Any]) -> None:
+    """Each reason is true of the log and the viewer's sightings, and rules its seat out: the
+    seat is not among those who entered in between, and a death at a first look needs a
+    second one (only one islander was dead when play began)."""
+    for entry in deduction["ruled_out"]:
+        seat = entry["seat"]
+        because = entry["because"]
+        kinds = [reason["kind"] for reason in because]
+        assert entry["text"]
+        if kinds in (["you"], ["accused"]):
+            assert because[0]["seat"] == seat
+            assert (seat == viewer) if kinds == ["you"] else (seat in world.accusers)
+            continue
+        if kinds == ["you-are-the-murderer"]:
+            assert viewer == world.murderer
+            continue
+        assert viewer is not None and viewer != world.murderer
+        looks = [(t, at) for t, (s, at) in enumerate(world.visits) if s == viewer]
+        for reason in because:
+            location, dead_at, alive_at = reason["location"], reason["dead_at"], reason["alive_at"]
+            assert (dead_at, location) in looks and world.dead_at(location, dead_at)
+            assert not any(  # the first DEAD sighting there
+                t < dead_at and at == location and world.dead_at(at, t) for t, at in looks
+            )
+            if alive_at is not None:  # the last ALIVE sighting before it
+                assert (alive_at, location) in looks and not world.dead_at(location, alive_at)
+                assert not any(alive_at < t < dead_at and at == location for t, at in looks)
+            start = -1 if alive_at is None else alive_at
+            entered = {
+                s
+                for t, (s, at) in enumerate(world.visits)
+                if at == location and start < t < dead_at
+            }
+            assert reason["entered_between"] == sorted(entered)
+            assert seat not in entered
+        if kinds == ["window"]:
+            assert because[0]["alive_at"] is not None
+        else:
+            assert kinds == ["first-look"] * len(kinds) and len(kinds) >= 2
