@@ -118,7 +118,7 @@ class _Solver:
         self._solver = z3.SolverFor("QF_LIA", ctx=self._context)
         self._solver.set("rlimit", RLIMIT)
         self._solver.from_string(model.text)
-        # sightings first: the core is shrunk in this order, so a role stays the reason
+        # a core is shrunk in this order, sightings first, so that a role outlasts them
         names = [*model.sightings, *model.jessicas]
         self._tracked = {name: z3.Bool(name, self._context) for name in names}
 
@@ -134,6 +134,9 @@ class _Solver:
         rules it out."""
         if not self._unsat(seat, list(self._tracked)):
             return None
+        known = f"jessica_{seat}"
+        if known in self._tracked and self._unsat(seat, [known]):
+            return [known]  # the public record (or the viewer's own role) says it at once
         in_core = {str(literal) for literal in self._solver.unsat_core()}
         core = [name for name in self._tracked if name in in_core]
         for name in list(core):

@@ -61,6 +61,14 @@ def test_an_accuser_is_ruled_out_for_accusing() -> None:
     assert _reasons(deduction)[YELLOW]["because"] == [{"kind": "accused", "seat": YELLOW}]
 
 
+def test_the_public_record_is_the_reason_when_sightings_also_rule_a_seat_out() -> None:
+    """Green never entered the Hotel and also accused: the accusation is reason enough."""
+    world = World(**{**HOTEL_EXAMPLE.__dict__, "accusers": frozenset({GREEN})})
+    deduction = deduce(view_of(world, RED))
+    assert deduction["candidates"] == [BLUE, YELLOW]
+    assert _reasons(deduction)[GREEN]["because"] == [{"kind": "accused", "seat": GREEN}]
+
+
 def test_two_bodies_at_first_looks_leave_one_to_the_first_victim() -> None:
     world = World(
         seat_count=4,
