@@ -1,11 +1,13 @@
 """A small island written by hand for tests: 56 spaces, every special space at a known index.
 
-    0 Start          1-3 Hotel (L1)      6 To L2 ·  7-9 L2      11 Accuse    13 To L3
-    14-16 L3        18 Dock             20 To L4 · 21-23 L4    24 Escape    26 To L5
-    27-29 L5        32 To L6 · 33-35 L6 36 Accuse  38 To L7 · 39-41 L7     42 Dock
-    44 To L8        45-47 L8            48 Escape  50 To L9 · 51-53 L9
+    0 Start          1-3 Hotel (L1)      6 To L6     7-9 L2     11 Accuse    13 To L7
+    14-16 L3        18 Dock             20 To L8    21-23 L4   24 Escape    26 To L9
+    27-29 L5        32 To L2            33-35 L6    36 Accuse  38 To L3     39-41 L7
+    42 Dock         44 To L4            45-47 L8    48 Escape  50 To L5     51-53 L9
 
-Every other space is path. The ring closes: 55 is beside 0.
+Every other space is path. The ring closes: 55 is beside 0. Like a generated island, each To
+space lies far from its own location, the docks and the pairs of Accuse and Escape spaces far
+apart, and no move from the Start reaches an Escape space.
 """
 
 from __future__ import annotations
@@ -42,14 +44,14 @@ ROOMS: dict[str, tuple[int, int, int]] = {
 }
 #: location -> its "To the ..." space (the Hotel has none)
 TO: dict[str, int] = {
-    "L2": 6,
-    "L3": 13,
-    "L4": 20,
-    "L5": 26,
-    "L6": 32,
-    "L7": 38,
-    "L8": 44,
-    "L9": 50,
+    "L6": 6,
+    "L7": 13,
+    "L8": 20,
+    "L9": 26,
+    "L2": 32,
+    "L3": 38,
+    "L4": 44,
+    "L5": 50,
 }
 PLACES = (
     "the Harbour Hotel",
