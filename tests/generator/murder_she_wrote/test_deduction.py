@@ -12,9 +12,17 @@ import random
 from typing import Any
 
 from generator.murder_she_wrote.deduction import deduce
+from rules.actions import random_action
+from rules.core import Seat
 from rules.murder_she_wrote import suspects
+from rules.murder_she_wrote.game import SYSTEM
+from tests.bound import Bound
+from tests.rules.murder_she_wrote.island import sample_case
 
 from .worlds import World, brute_force_candidates, random_world, view_of
+
+#: Steps at most in one random game (the turn limit ends every game long before).
+STEP_CAP = 3000
 
 RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
 HOTEL, CHURCH, HARBOUR = "L1", "L2", "L3"
@@ -167,3 +175,49 @@ def _check_reasons(world: World, viewer: int | None, deduction: dict[str, Any]) 
             assert because[0]["alive_at"] is not None
         else:
             assert kinds == ["first-look"] * len(kinds) and len(kinds) >= 2
+
+
+def test_real_games_never_rule_out_the_murderer_and_its_picture_of_each_jessica_is_hers() -> None:
+    """Random games of the engine on the sample island, every seat's view after every step: the
+    Murderer is a candidate for every Jessica and for spectators; the Murderer knows itself, and
+    under the basic rules (it chose the first victim) what it works out of each Jessica still in
+    is exactly her candidate set. At the end of each game z3 agrees with the suspect list."""
+    game = Bound.from_envelope(SYSTEM, sample_case())
+    rng = random.Random(31)
+    steps = narrowed = 0
+    for number in range(24):
+        count = 3 + number % 4
+        rules = ("basic", "advanced")[number // 4 % 2]
+        seats = [Seat(f"Player {index + 1}", False) for index in range(count)]
+        state = game.new_game(seats, "standard", 1000 + number, {"rules": rules})
+        for _ in range(STEP_CAP):
+            if game.result(state) is not None:
+                break
+            seat = min(game.to_act(state))
+            legal = game.legal_actions(state, seat)
+            calm = [spec for spec in legal if "accuse" not in spec.params]
+            if calm and rng.random() < 0.97:  # accuse seldom, so that games go on
+                legal = calm
+            state, _ = game.apply(state, seat, random_action(legal, rng))
+            steps += 1
+            views = {seat: game.view(state, seat) for seat in (*range(count), None)}
+            murderer = state.murderer
+            for seat, view in views.items():
+                found = suspects.candidates(view)
+                assert murderer in found
+                if seat == murderer:
+                    assert found == {murderer}
+                elif seat is not None and seat not in state.out:
+                    narrowed += len(found) == 1
+            mine = views[murderer]
+            assert state.first_victim is None or state.first_victim in (
+                suspects.possible_first_victims(mine)
+            )
+            if rules == "basic" and state.first_victim is not None:
+                for jessica, feared in suspects.exposure(mine).items():
+                    assert feared == suspects.candidates(views[jessica])
+        for seat in (*range(count), None):
+            view = game.view(state, seat)
+            assert deduce(view)["candidates"] == sorted(suspects.candidates(view))
+    assert steps > 2000
+    assert narrowed > 500  # Jessicas often pin the Murderer down: the checks are not idle
