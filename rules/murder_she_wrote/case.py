@@ -38,6 +38,24 @@ ESCAPE_SPACES = 2
 MIN_RING, MAX_RING = 56, 72
 DIE_SIDES = 6
 
+# The board's design rules: the generator lays an island out by them and its verifier checks
+# them (docs/rulings.md, Murder, She Wrote: the island's layout).
+#: A "To the ..." space lies further than one roll from every room of its own location.
+TO_DISTANCE = DIE_SIDES + 1
+#: No single move from the Start passes an Escape space.
+ESCAPE_FROM_START = DIE_SIDES + 1
+
+
+def docks_apart(size: int) -> int:
+    """The least ring distance between the two docks: a third of the ring, on opposite sides."""
+    return -(-size // 3)
+
+
+def pair_apart(size: int) -> int:
+    """The least ring distance between the two Accuse spaces, and between the two Escape
+    spaces: a quarter of the ring."""
+    return -(-size // 4)
+
 
 class Kind(StrEnum):
     PATH = "path"  # an ordinary space of the track
@@ -92,6 +110,11 @@ class Island:
     def docks(self) -> tuple[int, int]:
         first, second = self.spaces_of(Kind.DOCK)
         return first, second
+
+    def ring_distance(self, first: int, second: int) -> int:
+        """The fewer steps between two spaces, clockwise or anticlockwise."""
+        apart = abs(first - second) % self.size
+        return min(apart, self.size - apart)
 
     def spaces_of(self, kind: Kind) -> tuple[int, ...]:
         return tuple(index for index, space in enumerate(self.ring) if space.kind == kind)

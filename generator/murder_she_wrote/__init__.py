@@ -1,0 +1,75 @@
+"""The Murder, She Wrote island generator; importing this package registers the system.
+
+``generate(seed, options)`` returns the envelope parts of an island (:mod:`.maker` makes it,
+:mod:`.layout` lays out the ring with z3, :mod:`.verify` proves it playable with its own search
+over the moves, :mod:`.reach`) and a small rating; ``verify(envelope)`` is the independent
+verifier's hook. The registration serves them with the rules (``rules.murder_she_wrote.SYSTEM``,
+whose ``SPEC`` states the modes and their options).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from generator import registry as generators
+from rules import registry
+from rules.murder_she_wrote.case import SCHEMA_VERSION, SYSTEM_ID, to_envelope_parts
+from rules.murder_she_wrote.game import SYSTEM
+
+from .maker import GenerationError, generate_island
+from .options import OPTIONS, settings_from_options
+from .verify import verify_envelope
+
+__all__ = [
+    "FAIRNESS",
+    "OPTIONS",
+    "SCHEMA_VERSION",
+    "SYSTEM_ID",
+    "GenerationError",
+    "envelope",
+    "generate",
+    "verify",
+]
+
+#: What makes a Murder, She Wrote island fair, and how it is proved.
+FAIRNESS = (
+    "The island is a ring of 56-72 spaces with nine locations of three rooms, a To space for "
+    "each but the Hotel (further than a roll from it), two docks on opposite sides, two Accuse "
+    "and two Escape spaces well apart, no two single spaces side by side and no Escape space "
+    "within the first roll: z3 lays the ring out under these rules, and an independent check "
+    "without z3 reads the island again and searches every roll from the Start, proving that "
+    "every room can be landed on, every Accuse and Escape space reached, that a Jessica can "
+    "accuse and that a Murderer can visit five locations and flee within the shortest game."
+)
+
+
+def generate(seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The parts of the island for ``seed`` and ``options``, with its rating."""
+    island, report = generate_island(seed, settings_from_options(options))
+    return to_envelope_parts(island) | {"rating": dict(report.rating)}
+
+
+def verify(envelope: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """What the independent verifier finds wrong with ``envelope`` (nothing for a fair island)."""
+    if envelope.get("system", SYSTEM_ID) != SYSTEM_ID:
+        return [("envelope/system", f"a case of {envelope.get('system')!r}, not {SYSTEM_ID}")]
+    if envelope.get("schema_version", SCHEMA_VERSION) != SCHEMA_VERSION:
+        return [("envelope/schema-version", f"schema version {envelope.get('schema_version')!r}")]
+    return verify_envelope(envelope)
+
+
+def envelope(seed: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The island's whole envelope, as the registry wraps it (for tools and tests)."""
+    return generators.generate(SYSTEM_ID, seed, options)
+
+
+registry.register(
+    registry.Registration(
+        system=SYSTEM,
+        generate=generate,
+        verify=verify,
+        schema_version=SCHEMA_VERSION,
+        fairness=FAIRNESS,
+    )
+)
