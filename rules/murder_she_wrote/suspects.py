@@ -272,6 +272,17 @@ def _suspicion(
     return found
 
 
+def pretended_candidates(view: Mapping[str, Any]) -> frozenset[int]:
+    """The Murderer's view: whom it would suspect were it a Jessica ("you can pretend to be
+    JESSICA and stalk players too"): its own sightings read with itself excluded, or, when only
+    its own kills explain them, every other seat not known to be a Jessica."""
+    _require_murderer(view)
+    seat_count = len(view["pawns"])
+    excluded = known_jessicas(view) | {view["seat"]}
+    found = candidates_from(seat_count, log_of(view), looks_of(view), excluded)
+    return found or frozenset(range(seat_count)) - excluded
+
+
 def _require_murderer(view: Mapping[str, Any]) -> None:
     if not is_murderer(view):
         raise ValueError("only the Murderer's view knows the kills")

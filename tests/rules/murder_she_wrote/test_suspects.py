@@ -49,6 +49,17 @@ def test_the_rulebook_hotel_example_leaves_blue_and_yellow() -> None:
     assert clue == suspects.Clue(HOTEL, alive_at=0, dead_at=4, entered_between=(BLUE, YELLOW))
 
 
+def test_before_coming_back_red_knows_who_entered_the_hotel_since() -> None:
+    """ "Look at the coloured counters to see who has been visiting the location since you last
+    left": before Red comes back, the Hotel is worth checking because Blue and Yellow went in."""
+    world = hotel_example()
+    before = World(**{**world.__dict__, "visits": world.visits[:4], "rounds": world.rounds[:4]})
+    known = suspects.knowledge(view_of(before, RED))
+    assert known.since_alive == {HOTEL: (BLUE, YELLOW)}
+    assert known.clues == ()
+    assert known.candidates == {BLUE, YELLOW, GREEN}
+
+
 def test_yellow_would_suspect_blue_and_green_had_green_entered_instead() -> None:
     """The same death, another witness: only who entered between the two looks counts."""
     world = World(
@@ -219,6 +230,23 @@ def test_suspicion_after_a_kill_is_what_the_next_jessica_to_look_would_deduce() 
                 assert feared == suspects.candidates(view_of(looked, jessica))
                 checked += 1
     assert checked > 1000
+
+
+def test_the_murderer_pretending_to_be_jessica_stalks_whoever_shared_its_windows() -> None:
+    """ "If you are the Murderer, remember you can pretend to be JESSICA and stalk players too":
+    Blue killed at the Hotel and found it dead on its return; Yellow also went in between, so
+    a Jessica in Blue's place would stalk Yellow."""
+    world = World(
+        seat_count=4,
+        murderer=BLUE,
+        first_victim=HARBOUR,
+        visits=((BLUE, HOTEL), (YELLOW, HOTEL), (RED, CHURCH), (BLUE, HOTEL)),
+        rounds=(1, 1, 1, 2),
+        kills=frozenset({0}),
+        accusers=frozenset(),
+    )
+    assert suspects.pretended_candidates(view_of(world, BLUE)) == {YELLOW}
+    assert suspects.pretended_candidates(view_of(hotel_example(), BLUE)) == {RED, YELLOW, GREEN}
 
 
 def test_a_jessica_cannot_ask_what_only_the_murderer_knows() -> None:
