@@ -3,8 +3,6 @@ escape), a token put back. The action is legal here (``game.apply`` checked it).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.core import Action, Event
 
 from . import turns, visits
@@ -12,7 +10,7 @@ from .case import Island
 from .legal import destinations
 from .routes import Destination
 from .spec import DEAD_TO_ESCAPE, Act, Ending, Ev, Phase, Rules
-from .state import Accusation, MswState
+from .state import Accusation, MswState, evolve
 
 
 def _int(value: object) -> int:
@@ -28,7 +26,7 @@ def play(
         # the advanced setup has no step of its own: its news opens the first step
         events.append(Event(Ev.FIRST_VICTIM_HIDDEN, None, {"first": state.first}))
         events.append(Event(Ev.ROLLED, state.turn, {"roll": state.roll}))
-    moved = replace(state, step=state.step + 1)
+    moved = evolve(state, step=state.step + 1)
     if action.type == Act.SET_SCENE:
         after = _set_scene(island, moved, seat, action.params["victim"], events)
     elif "accuse" in action.params:
@@ -50,10 +48,10 @@ def _set_scene(
     scene = state.scene.commit(seat, str(victim))
     events.append(Event(Ev.ENTERED_ROOM, seat, {}))
     if not scene.is_complete():
-        return replace(state, scene=scene)
+        return evolve(state, scene=scene)
     first_victim = str(scene.reveal()[state.murderer])
     events.append(Event(Ev.SCENE_SET, None, {"first": state.first}))
-    started = replace(state, scene=None, first_victim=first_victim, dead=frozenset({first_victim}))
+    started = evolve(state, scene=None, first_victim=first_victim, dead=frozenset({first_victim}))
     return turns.begin(island, started, state.first, 1, events)
 
 
@@ -80,7 +78,7 @@ def _move(
         )
     )
     pawns = state.pawns[:seat] + (to,) + state.pawns[seat + 1 :]
-    state = replace(state, pawns=pawns)
+    state = evolve(state, pawns=pawns)
     if seat == state.murderer and found.escape is not None and len(state.dead) >= DEAD_TO_ESCAPE:
         events.append(Event(Ev.ESCAPED, seat, {"dead": len(state.dead), "space": found.escape}))
         return turns.finish(state, Ending.ESCAPED, events)
@@ -106,11 +104,11 @@ def _accuse(
             secret_audience=frozenset({seat}),
         )
     )
-    state = replace(state, accusations=(*state.accusations, accusation))
+    state = evolve(state, accusations=(*state.accusations, accusation))
     if right:
         return turns.finish(state, Ending.CAUGHT, events)
     pawns = state.pawns[:seat] + (None,) + state.pawns[seat + 1 :]
-    state = replace(state, pawns=pawns, out=state.out | {seat}, roll=None)
+    state = evolve(state, pawns=pawns, out=state.out | {seat}, roll=None)
     if all(other in state.out for other in range(len(state.seats)) if other != state.murderer):
         return turns.finish(state, Ending.NO_JESSICAS, events)
     return turns.next_turn(island, state, events)
@@ -120,4 +118,4 @@ def _return_token(
     island: Island, state: MswState, seat: int, token: str, events: list[Event]
 ) -> MswState:
     state, location = visits.return_token(island, state, seat, token, events)
-    return turns.end_turn(island, replace(state, phase=Phase.MOVE.value), seat, location, events)
+    return turns.end_turn(island, evolve(state, phase=Phase.MOVE.value), seat, location, events)

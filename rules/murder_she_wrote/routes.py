@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from rules.kit.memo import last_answer
+
 from .case import DIE_SIDES, Island, Kind
 
 
@@ -103,6 +105,7 @@ def table_for(island: Island) -> RouteTable:
     return table
 
 
+@last_answer  # a turn's start asks whether it can move, then its legal moves ask again
 def destinations(
     island: Island, pawns: Sequence[int | None], seat: int, roll: int
 ) -> dict[int, Destination]:

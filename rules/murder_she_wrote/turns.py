@@ -9,14 +9,12 @@ round the game ends with nobody winning.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.core import Event, rng_for
 
 from . import routes
 from .case import DIE_SIDES, Island
 from .spec import Ending, Ev, Phase
-from .state import MswState
+from .state import MswState, evolve
 
 
 def following(state: MswState, seat: int, round_: int) -> tuple[int, int]:
@@ -43,7 +41,7 @@ def begin(island: Island, state: MswState, seat: int, round_: int, events: list[
         roll = roll_for(state, seat, round_)
         events.append(Event(Ev.ROLLED, seat, {"roll": roll}))
         if routes.destinations(island, state.pawns, seat, roll):
-            return replace(
+            return evolve(
                 state,
                 phase=Phase.MOVE.value,
                 turn=seat,
@@ -56,7 +54,7 @@ def begin(island: Island, state: MswState, seat: int, round_: int, events: list[
         where = None if here is None else island.location_at(here)
         last_ended_in = _with(last_ended_in, seat, where)
         seat, round_ = following(state, seat, round_)
-    over = replace(state, last_ended_in=last_ended_in, round=state.rounds, roll=None)
+    over = evolve(state, last_ended_in=last_ended_in, round=state.rounds, roll=None)
     return finish(over, Ending.TIME_UP, events)
 
 
@@ -70,7 +68,7 @@ def end_turn(
     island: Island, state: MswState, seat: int, ended_in: str | None, events: list[Event]
 ) -> MswState:
     """``seat``'s turn over in ``ended_in`` (a location or ``None``), and the next begun."""
-    done = replace(state, last_ended_in=_with(state.last_ended_in, seat, ended_in), roll=None)
+    done = evolve(state, last_ended_in=_with(state.last_ended_in, seat, ended_in), roll=None)
     return next_turn(island, done, events)
 
 
@@ -85,7 +83,7 @@ def winners(state: MswState) -> tuple[int, ...]:
 
 def finish(state: MswState, ending: Ending, events: list[Event]) -> MswState:
     """The game over with ``ending``: everyone learns who the Murderer was and who lies dead."""
-    over = replace(state, phase=Phase.OVER.value, ending=ending.value, roll=None)
+    over = evolve(state, phase=Phase.OVER.value, ending=ending.value, roll=None)
     events.append(
         Event(
             Ev.GAME_ENDED,

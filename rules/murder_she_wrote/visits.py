@@ -9,13 +9,11 @@ counter was at the LAST IN position."
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.core import Event
 
 from .case import Island
 from .spec import Ev, Phase, Role, Rules, Status
-from .state import MswState, Sighting, Visit
+from .state import MswState, Sighting, Visit, evolve
 
 #: Other seats' cards that must lie above one's own before a return (advanced rules).
 OTHERS_BEFORE_RETURN = 2
@@ -75,7 +73,7 @@ def visit(
     )
     sightings = list(state.sightings)
     sightings[seat] = (*sightings[seat], Sighting(index, status.value))
-    return replace(
+    return evolve(
         state,
         phase=Phase.CHECK.value,
         visits=(*state.visits, Visit(seat, location, state.round)),
@@ -116,7 +114,7 @@ def return_token(
         )
     )
     if killed:
-        state = replace(
+        state = evolve(
             state,
             dead=state.dead | {location},
             kills=(*state.kills, len(state.visits) - 1),
