@@ -57,6 +57,8 @@ class Knowledge:
     #: locations last seen ALIVE by the viewer -> the seats that entered since (a death there
     #: would be theirs): the places worth checking again
     since_alive: Mapping[str, tuple[int, ...]]
+    #: locations the viewer has seen ALIVE and not yet DEAD -> the time of its last ALIVE look
+    last_alive: Mapping[str, int]
 
 
 # the core ---------------------------------------------------------------------------------
@@ -177,6 +179,7 @@ def knowledge(view: Mapping[str, Any]) -> Knowledge:
         candidates(view),
         clues,
         {location: tuple(sorted(seats)) for location, seats in since.items()},
+        {location: last_alive[location] for location in since},
     )
 
 

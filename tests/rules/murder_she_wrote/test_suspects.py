@@ -56,6 +56,7 @@ def test_before_coming_back_red_knows_who_entered_the_hotel_since() -> None:
     before = World(**{**world.__dict__, "visits": world.visits[:4], "rounds": world.rounds[:4]})
     known = suspects.knowledge(view_of(before, RED))
     assert known.since_alive == {HOTEL: (BLUE, YELLOW)}
+    assert known.last_alive == {HOTEL: 0}
     assert known.clues == ()
     assert known.candidates == {BLUE, YELLOW, GREEN}
 
