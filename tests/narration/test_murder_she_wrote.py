@@ -709,3 +709,13 @@ def test_games_tell_every_common_event_type() -> None:
         "islander-seen", "token-returned", "accused", "escaped", "game-ended",
     }  # fmt: skip
     assert common <= seen, sorted(common - seen)
+
+
+def test_a_view_that_carries_the_island_says_what_lies_on_each_pawn_s_space() -> None:
+    """The board is public: with it, a pawn's space reads as the place it is in."""
+    text = summary({**JESSICA, "island": PUBLIC})
+    room = ISLAND.location_at(2)
+    assert room is not None and f"Zoë O'Hara (you): space 2 ({place(room)})" in text
+    assert f"Dee Nakamura: space 40 ({place(str(ISLAND.location_at(40)))})" in text
+    start = summary({**JESSICA, "island": PUBLIC, "pawns": [ISLAND.start] * 4, "out": []})
+    assert f"Bram Ostby: space {ISLAND.start} (the Start)" in start
