@@ -290,6 +290,8 @@ def _reasons(
             kind = "you" if seat == viewer else "accused" if seat in accusers else "out"
             reasons.append({"kind": kind, "seat": seat})
     used = [model.sightings[name] for name in core if name in model.sightings]
+    if used and suspects.fits_no_world(looks):
+        return [*reasons, {"kind": "inconsistent", "sightings": sorted(t for t, _, _ in used)}]
     dead_places = sorted(
         {location for _, location, dead in used if dead},
         key=lambda location: min(t for t, at, dead in looks if at == location and dead),

@@ -83,6 +83,12 @@ def _windows(looks: Iterable[Look]) -> tuple[dict[str, int], dict[str, int]] | N
     return last_alive, first_dead
 
 
+def fits_no_world(looks: Iterable[Look]) -> bool:
+    """Whether no world shows these sightings, whoever the Murderer (a view the rules cannot
+    make: DEAD before ALIVE, or all nine islanders seen ALIVE)."""
+    return _windows(looks) is None
+
+
 def _entered(
     visits: Log, last_alive: Mapping[str, int], first_dead: Mapping[str, int]
 ) -> dict[str, set[int]]:

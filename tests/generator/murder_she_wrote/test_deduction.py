@@ -77,6 +77,22 @@ def test_the_public_record_is_the_reason_when_sightings_also_rule_a_seat_out() -
     assert _reasons(deduction)[GREEN]["because"] == [{"kind": "accused", "seat": GREEN}]
 
 
+def test_sightings_no_world_shows_rule_everyone_out_and_say_so() -> None:
+    """ "DEAD tokens cannot be swapped for ALIVE ones - murder is final": a view reading DEAD then
+    ALIVE (which the rules never show) leaves no candidate, and the reason says it fits no world."""
+    view = view_of(HOTEL_EXAMPLE, RED)
+    view["seen"] = [
+        {"visit": 0, "location": HOTEL, "status": "dead"},
+        {"visit": 4, "location": HOTEL, "status": "alive"},
+    ]
+    deduction = deduce(view)
+    assert deduction["candidates"] == []
+    for seat in (BLUE, YELLOW, GREEN):
+        assert _reasons(deduction)[seat]["because"] == [
+            {"kind": "inconsistent", "sightings": [0, 4]}
+        ]
+
+
 def test_two_bodies_at_first_looks_leave_one_to_the_first_victim() -> None:
     world = World(
         seat_count=4,
