@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from generator import registry as generators
 from narration import (
     has_template,
     narrate_author_sheet,
@@ -29,13 +30,15 @@ from narration import (
     public_glossary,
 )
 from rules.core import Seat, random_action, resolve_options, start
-from rules.murder_she_wrote.case import SYSTEM_ID, Kind
+from rules.murder_she_wrote.case import SYSTEM_ID, Kind, from_envelope
 from rules.murder_she_wrote.game import SYSTEM
 from rules.murder_she_wrote.spec import SPEC, Ending, Role
 from tests.rules.murder_she_wrote.island import sample_case, sample_island
 
 #: Names as people type them (an apostrophe, an accent, a hyphen), none inside another.
 NAMES = ["Zoë O'Hara", "Bram Ostby", "Cy Twombly", "Dee Nakamura", "Eun-ji Park", "Farid Haddad"]
+generators.load()
+
 ISLAND = sample_island()
 ENVELOPE = sample_case(ISLAND)
 PUBLIC = ENVELOPE["public"]
@@ -605,12 +608,16 @@ def _names_the_murderer(text: str, murderer: str) -> bool:
 
 
 def _check_views(
-    views: Sequence[Mapping[str, Any]], murderer: int, names: Sequence[str], revealed: bool
+    views: Sequence[Mapping[str, Any]],
+    murderer: int,
+    names: Sequence[str],
+    revealed: bool,
+    glossary: Mapping[str, str],
 ) -> None:
     """Each seat's summary names its own role, the Murderer's facts to the Murderer only, and
     (before the end) nothing a Jessica could read the Murderer from; its choices' notes too."""
     for view in views:
-        text = narrate_view(SYSTEM_ID, view, names=names, glossary=GLOSSARY)
+        text = narrate_view(SYSTEM_ID, view, names=names, glossary=glossary)
         assert text and "{{" not in text and "None" not in text, text
         if view["seat"] is None:
             assert "You are" not in text, text
@@ -623,16 +630,20 @@ def _check_views(
         assert not [words for words in MURDERER_ONLY if words in text], text
         if not revealed:
             assert not _names_the_murderer(text, names[murderer]), text
-        notes = narrate_before_accusing(SYSTEM_ID, view, names=names, glossary=GLOSSARY)
+        notes = narrate_before_accusing(SYSTEM_ID, view, names=names, glossary=glossary)
         assert notes and "{{" not in notes and "None" not in notes, notes
         if not revealed:
             assert not _names_the_murderer(notes, names[murderer]), notes
 
 
-def play_and_check(mode: str, count: int, rules: str, seed: int) -> set[str]:
-    """A game of bots (now and then a random move) on the sample island: every event told to
-    every seat and to a spectator, checked against its data, its secret withheld from the
-    others; every seat's view told now and then; the event types seen."""
+def play_and_check(
+    mode: str, count: int, rules: str, seed: int, envelope: Mapping[str, Any] = ENVELOPE
+) -> set[str]:
+    """A game of bots (now and then a random move) on ``envelope``'s island (the sample's
+    unless told): every event told to every seat and to a spectator, checked against its data,
+    its secret withheld from the others; every seat's view told now and then; the event types
+    seen."""
+    glossary = public_glossary(envelope["public"])
     spec = SPEC.mode(mode)
     chosen: dict[str, Any] = {"rules": rules}
     if mode == "solo":  # "one person and bots; the person plays a Jessica or the Murderer"
@@ -641,7 +652,7 @@ def play_and_check(mode: str, count: int, rules: str, seed: int) -> set[str]:
     names = NAMES[:count]
     solo = mode == "solo"
     seats = [Seat(name, bot=solo and number > 0) for number, name in enumerate(names)]
-    case, state = start(SYSTEM, ENVELOPE, seats, mode, seed=seed, options=options)
+    case, state = start(SYSTEM, envelope, seats, mode, seed=seed, options=options)
     murderer = state.murderer  # the test reads the hidden state; no seat's text may
     rng = random.Random(seed)
     seen: set[str] = set()
@@ -654,12 +665,12 @@ def play_and_check(mode: str, count: int, rules: str, seed: int) -> set[str]:
         view = SYSTEM.view(case, state, actor)
         watched = range(count) if step % 7 == 0 else [actor]
         views = [SYSTEM.view(case, state, other) for other in watched]
-        _check_views(views, murderer, names, False)
+        _check_views(views, murderer, names, False, glossary)
         for spec_ in legal:
             for param in spec_.params:
                 for value in spec_.choices(param):
                     label = narrate_choice(
-                        SYSTEM_ID, param, value, view=view, names=names, glossary=GLOSSARY
+                        SYSTEM_ID, param, value, view=view, names=names, glossary=glossary
                     )
                     assert label and "{{" not in label and "None" not in label, label
         action = SYSTEM.bot_choose(view, legal, rng) if rng.random() < 0.8 else None
@@ -672,15 +683,15 @@ def play_and_check(mode: str, count: int, rules: str, seed: int) -> set[str]:
                 shown = event.for_seat(seat_)
                 if shown is None:
                     continue
-                text = narrate_event(SYSTEM_ID, shown, names=names, glossary=GLOSSARY)
+                text = narrate_event(SYSTEM_ID, shown, names=names, glossary=glossary)
                 own = seat_ is not None and seat_ in event.secret_audience
                 withheld = [] if own or whole is None else secret_phrases(whole, names)
-                check_text(shown, text, names, GLOSSARY, withheld)
+                check_text(shown, text, names, glossary, withheld)
                 if seat_ != murderer and not revealed:
                     assert not _names_the_murderer(text, names[murderer]), text
     assert SYSTEM.result(case, state) is not None
     finals = [SYSTEM.view(case, state, other) for other in [*range(count), None]]
-    _check_views(finals, murderer, names, True)
+    _check_views(finals, murderer, names, True, glossary)
     return seen
 
 
@@ -719,3 +730,25 @@ def test_a_view_that_carries_the_island_says_what_lies_on_each_pawn_s_space() ->
     assert f"Dee Nakamura: space 40 ({place(str(ISLAND.location_at(40)))})" in text
     start = summary({**JESSICA, "island": PUBLIC, "pawns": [ISLAND.start] * 4, "out": []})
     assert f"Bram Ostby: space {ISLAND.start} (the Start)" in start
+
+
+def test_games_on_generated_islands_are_told_truly() -> None:
+    """The generator's islands (their own names and layouts) read as the sample does."""
+    for seed in range(2):
+        envelope = generators.generate(SYSTEM_ID, seed, {})
+        play_and_check("standard", 4 + seed, ("basic", "advanced")[seed], seed, envelope)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_case_book_of_a_generated_island_walks_its_whole_ring(seed: int) -> None:
+    envelope = generators.generate(SYSTEM_ID, seed, {})
+    island = from_envelope(envelope)
+    text = narrate_case(SYSTEM_ID, envelope["public"])
+    assert text is not None and "{{" not in text
+    assert _road_spaces(text, island.size) == [
+        (island.start + step) % island.size for step in range(island.size)
+    ]
+    for person in island.islanders:
+        assert f"{person.name}, {person.calling}" in text
+    sheet = narrate_author_sheet(SYSTEM_ID, envelope)
+    assert sheet is not None and f"a ring of {island.size} spaces" in sheet
