@@ -3,9 +3,10 @@
 Public: the pawns, who is out, the LAST IN counters, the log of visits, who accused and whether
 rightly, the round, the roll and where it may take the seat on turn. Private to a seat: its own
 role, what it saw under the name places, and for the Murderer its kills and the dead it knows
-of. Hidden from all: the Murderer, the dead, the first victim (advanced: even from the
-Murderer), whom a wrong accuser named. Every key is there for every seat, so the shape of a view
-never tells a role.
+of. Hidden from all until the game is over (``result`` then reveals the Murderer and the first
+victim): the Murderer, the dead, the first victim (advanced: even from the Murderer), whom a
+wrong accuser named. Every key is there for every seat, so the shape of a view never tells a
+role.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from . import visits
 from .case import Island
 from .legal import destinations
 from .spec import Phase, Role, Status
+from .standings import outcome
 from .state import MswState
 
 
@@ -46,6 +48,7 @@ def view(island: Island, state: MswState, seat: int | None) -> dict[str, Any]:
         "may_check": _may_check(island, state, seat) if mine else [],
         "moves": _moves(island, state),
         "scene": _scene(state, seat),
+        "result": None if state.ending is None else outcome(state).to_json(),
     }
 
 
