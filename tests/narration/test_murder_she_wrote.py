@@ -455,6 +455,14 @@ def test_what_the_calling_cards_tell_a_jessica() -> None:
     assert "Still in the game besides you: Bram Ostby and Dee Nakamura." in notes
 
 
+def test_during_a_check_the_summary_says_whose_name_place_it_is() -> None:
+    """The visitor "discreetly removes the token from the islander's name" of the location
+    just visited: the last card of the public log."""
+    view = view_of(1, phase="check", turn=0, roll=None)
+    text = summary(view)
+    assert f"Zoë O'Hara is putting a token back under {islander_at('L1')}'s name at" in text
+
+
 def test_a_death_nobody_came_before_is_the_first_victim() -> None:
     view = view_of(1, seen=[{"visit": 1, "location": "L3", "status": "dead"}])
     assert "nobody had been in before you: the first victim" in summary(view)
@@ -489,6 +497,11 @@ def test_the_scene_tells_who_has_been_in_the_room() -> None:
     text = summary({**view, "last_in": {}, "out": [], "pawns": [0, 0, 0, 0]})
     assert "Zoë O'Hara and Cy Twombly have been in the room" in text
     assert "still to go in: Bram Ostby and Dee Nakamura" in text
+    assert "touched nothing" not in text and "DEAD one" not in text
+    waited = summary({**view, "scene": {**scene, "mine": "none"}})
+    assert "You waited in the room and touched nothing." in waited
+    chose = summary({**view, "role": "murderer", "scene": {**scene, "mine": "L4"}})
+    assert f"you swapped {islander_at('L4')}'s token at {place('L4')} for a DEAD one" in chose
 
 
 def test_choices_read_as_what_they_mean() -> None:
