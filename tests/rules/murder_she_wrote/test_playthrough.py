@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from rules.core import random_action, rng_for
+from rules.core import Action, random_action, rng_for
 from rules.loop import run_bots
 from rules.murder_she_wrote.game import SYSTEM
 from rules.murder_she_wrote.spec import SPEC
@@ -95,3 +95,21 @@ def test_every_seat_faces_the_same_decisions_whatever_its_role() -> None:
             if index + 1 < len(steps):
                 assert steps[index + 1].action.type == "return-token"
                 assert steps[index + 1].seat == visit.seat
+
+
+def test_a_state_round_trips_through_json_mid_scene_and_mid_game() -> None:
+    """The scene's sealed choices (keyed by seat), sightings, accusations and the out seats all
+    survive ``state_to_json`` and back, through text."""
+    state = GAME.new_game(seats(4), "standard", 3)
+    for seat in range(2):
+        victim = "L4" if seat == state.murderer else "none"
+        state, _ = GAME.apply(state, seat, Action("set-scene", {"victim": victim}))
+    mid_scene = state
+    for seat in range(2, 4):
+        victim = "L4" if seat == state.murderer else "none"
+        state, _ = GAME.apply(state, seat, Action("set-scene", {"victim": victim}))
+    final, _ = run_bots(SYSTEM, ISLAND, state, bots=frozenset(range(4)), seed=3, steps_so_far=4)
+    for each in (mid_scene, state, final):
+        text = json.dumps(SYSTEM.state_to_json(each))
+        assert SYSTEM.state_from_json(json.loads(text)) == each
+    assert mid_scene.scene is not None and len(mid_scene.scene.choices) == 2
