@@ -473,6 +473,13 @@ def test_the_murderer_reads_its_kills_and_the_dead_it_knows() -> None:
     assert "You are Dee Nakamura, the Murderer." in text
     assert f"Your kills: {islander_at('L1')} at {place('L1')} (round 3)." in text
     assert f"{islander_at('L8')} at {place('L8')}" in text and "(2 so far)" in text
+    looked = [*MURDERER["seen"], {"visit": 7, "location": "L1", "status": "dead"}]
+    assert "What the calling cards tell you" in summary({**MURDERER, "role": "jessica",
+                                                         "seen": looked})  # fmt: skip
+    # the Murderer made the kills the cards would tell it of
+    assert "What the calling cards tell you" not in summary({**MURDERER, "seen": looked})
+    five = summary({**MURDERER, "known_dead": ["L1", "L2", "L3", "L8", "L9"]})
+    assert "That makes 5: a red Escape space lets you flee." in five
 
 
 def test_under_the_advanced_rules_the_murderer_counts_a_first_victim_it_has_not_found() -> None:
