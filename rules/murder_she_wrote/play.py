@@ -29,7 +29,7 @@ def play(
     moved = evolve(state, step=state.step + 1)
     if action.type == Act.SET_SCENE:
         after = _set_scene(island, moved, seat, action.params["victim"], events)
-    elif "accuse" in action.params:
+    elif action.type == Act.MOVE and "accuse" in action.params:
         after = _accuse(island, moved, seat, _int(action.params["accuse"]), events)
     elif action.type == Act.MOVE:
         found = destinations(island, state)[_int(action.params["to"])]
