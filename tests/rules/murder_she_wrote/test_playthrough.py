@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from generator.murder_she_wrote import envelope
 from rules.core import Action, random_action, rng_for
 from rules.loop import run_bots
 from rules.murder_she_wrote.game import SYSTEM
@@ -113,3 +114,19 @@ def test_a_state_round_trips_through_json_mid_scene_and_mid_game() -> None:
         text = json.dumps(SYSTEM.state_to_json(each))
         assert SYSTEM.state_from_json(json.loads(text)) == each
     assert mid_scene.scene is not None and len(mid_scene.scene.choices) == 2
+
+
+@pytest.mark.parametrize("island_seed", range(3))
+def test_bots_play_generated_islands_to_an_ending(island_seed: int) -> None:
+    """Every island the generator makes reads and plays: the rules and the generator agree on
+    the board."""
+    case = SYSTEM.read_case(envelope(island_seed))
+    for seed, rules in ((island_seed, "basic"), (island_seed + 10, "advanced")):
+        state = SYSTEM.new_game(
+            case, seats(5, bot=True), "standard", seed=seed, options={"rules": rules, "rounds": 40}
+        )
+        final, steps = run_bots(
+            SYSTEM, case, state, bots=frozenset(range(5)), seed=seed, steps_so_far=0
+        )
+        outcome = SYSTEM.result(case, final)
+        assert outcome is not None and len(steps) <= SPEC.step_limit
