@@ -165,18 +165,13 @@ def new_game(
 def deal_murderer(
     seats: Sequence[Seat], mode: str, seed: int, options: Mapping[str, JSONScalar]
 ) -> int:
-    """The Murderer's seat: dealt among all, or in solo the person's role by ``play_as``."""
+    """The Murderer's seat: dealt among all, or in solo by the ``play_as`` role of the person
+    (the first seat that is no bot; seat 0 at a table of bots only)."""
     rng = rng_for(seed, 0, "identities")
     count = len(seats)
     if mode != Mode.SOLO:
         return rng.randrange(count)
-    people = [index for index, seat in enumerate(seats) if not seat.bot]
-    if len(people) != 1:
-        raise SetupError(
-            f"a solo game has exactly one person among bots, not {len(people)}",
-            code="setup/solo-seats",
-        )
-    person = people[0]
+    person = next((index for index, seat in enumerate(seats) if not seat.bot), 0)
     play_as = options.get("play_as", "either")
     if play_as == Role.MURDERER:
         return person

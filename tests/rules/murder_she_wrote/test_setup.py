@@ -94,10 +94,24 @@ def test_solo_the_person_plays_the_role_asked_for() -> None:
     assert 0 in either and len(either) > 1
 
 
-def test_solo_takes_exactly_one_person() -> None:
-    with pytest.raises(SetupError) as refused:
-        start(SYSTEM, sample_case(), seats(3), "solo", seed=1)
-    assert refused.value.code == "setup/solo-seats"
+def test_solo_gives_the_role_to_the_first_person() -> None:
+    """A solo table is one person among bots; should it hold more people (or none), the role
+    asked for goes to the first person (seat 0 among bots only) and the rest are dealt."""
+    table = [Seat("Bot", bot=True), Seat("Ada"), Seat("Bo"), Seat("Cy")]
+    for seed in range(10):
+        _, state = start(
+            SYSTEM, sample_case(), table, "solo", seed=seed, options={"play_as": "murderer"}
+        )
+        assert state.murderer == 1
+        _, bots = start(
+            SYSTEM,
+            sample_case(),
+            seats(3, bot=True),
+            "solo",
+            seed=seed,
+            options={"play_as": "jessica"},
+        )
+        assert bots.murderer != 0
 
 
 @pytest.mark.parametrize("count", [2, 7])
