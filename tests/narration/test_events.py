@@ -46,12 +46,14 @@ def test_real_events_render_for_every_seat(system: System) -> None:
         mode = system.SPEC.modes[seed % len(system.SPEC.modes)]  # some events need some modes
         seats = [Seat(f"Player {n}") for n in range(mode.max_seats)]
         rng = random.Random(seed)
-        defaults = resolve_options(mode.options, {})
+        # some events need some options (an advanced rule): each game takes a spread of them
+        chosen = {o.name: o.choices[seed // 2 % len(o.choices)] for o in mode.options}
+        game_options = resolve_options(mode.options, chosen)
         options = for_table(
-            system.SPEC.id, {}, mode=mode.id, seats=len(seats), game_options=defaults
+            system.SPEC.id, {}, mode=mode.id, seats=len(seats), game_options=game_options
         )
         envelope = generate(system.SPEC.id, seed, options)
-        case, state = start(system, envelope, seats, mode.id, seed=seed)
+        case, state = start(system, envelope, seats, mode.id, seed=seed, options=game_options)
         for _ in range(system.SPEC.step_limit):  # every random game has a step cap
             if system.result(case, state) is not None:
                 break
