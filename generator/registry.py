@@ -23,7 +23,11 @@ Problems = list[tuple[str, str]]
 SEED_LIMIT = 2**63
 
 #: The packages of the systems that ship with casebook; each registers itself on import.
-BUILT_IN: tuple[str, ...] = ("generator.murdered_by_midnight", "generator.tiny_epic_crimes")
+BUILT_IN: tuple[str, ...] = (
+    "generator.murdered_by_midnight",
+    "generator.tiny_epic_crimes",
+    "generator.murder_she_wrote",
+)
 
 
 class CaseOptionsError(InvalidInputError):

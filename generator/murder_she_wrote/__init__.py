@@ -3,7 +3,8 @@
 ``generate(seed, options)`` returns the envelope parts of an island (:mod:`.maker` makes it,
 :mod:`.layout` lays out the ring with z3, :mod:`.verify` proves it playable with its own search
 over the moves, :mod:`.reach`) and a small rating; ``verify(envelope)`` is the independent
-verifier's hook. The registration serves them with the rules (``rules.murder_she_wrote.SYSTEM``,
+verifier's hook; ``deduce(view)`` (:mod:`.deduction`) is what a seat can conclude about the
+Murderer. The registration serves them with the rules (``rules.murder_she_wrote.SYSTEM``,
 whose ``SPEC`` states the modes and their options).
 """
 
@@ -17,6 +18,7 @@ from rules import registry
 from rules.murder_she_wrote.case import SCHEMA_VERSION, SYSTEM_ID, to_envelope_parts
 from rules.murder_she_wrote.game import SYSTEM
 
+from .deduction import deduce
 from .maker import GenerationError, generate_island
 from .options import OPTIONS, settings_from_options
 from .verify import verify_envelope
@@ -69,6 +71,7 @@ registry.register(
         system=SYSTEM,
         generate=generate,
         verify=verify,
+        deduce=deduce,
         schema_version=SCHEMA_VERSION,
         fairness=FAIRNESS,
     )

@@ -13,8 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from generator import registry as generators
 from generator.kit.retry import Rejected
 from generator.murder_she_wrote import OPTIONS, SYSTEM_ID, envelope, generate, verify
+from generator.murder_she_wrote.deduction import deduce
 from generator.murder_she_wrote.layout import draft_preferences, room_var, solve_layout
 from generator.murder_she_wrote.maker import generate_island
 from generator.murder_she_wrote.options import SIZES, Settings
@@ -134,6 +136,8 @@ def test_importing_the_generator_registers_the_system() -> None:
     entry = registry.registration(SYSTEM_ID)
     assert entry.generate is generate and entry.verify is verify
     assert entry.system.SPEC.id == SYSTEM_ID and entry.fairness
+    assert entry.deduce is deduce
+    assert "generator.murder_she_wrote" in generators.BUILT_IN
 
 
 def test_the_rules_read_a_generated_island() -> None:
