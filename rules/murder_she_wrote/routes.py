@@ -13,8 +13,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from rules.kit.memo import last_answer
-
 from .case import DIE_SIDES, Island, Kind
 
 
@@ -59,6 +57,33 @@ class RouteTable:
             if space.kind == Kind.TO and space.location is not None
         }
         self._routes: dict[tuple[int, int], tuple[Route, ...]] = {}
+        self._candidates: dict[tuple[int, int], tuple[Destination, ...]] = {}
+
+    def candidates(self, start: int, roll: int) -> tuple[Destination, ...]:
+        """Every end of a roll from ``start`` with no other pawn on the board, merged by space.
+
+        Whether a space is taken never changes how its routes merge (a taken To space still
+        leads into its rooms), so the pawns only filter these.
+        """
+        key = (start, roll)
+        found = self._candidates.get(key)
+        if found is None:
+            found = self._candidates[key] = self._merge(start, roll)
+        return found
+
+    def _merge(self, start: int, roll: int) -> tuple[Destination, ...]:
+        merged: dict[int, Destination] = {}
+        room_of = self.room_of
+        for route in self.routes(start, roll):
+            end = route.end
+            _add(merged, Destination(end, room_of[end], None, route.accuse, route.escape))
+            entry = self.leads_to.get(end)
+            if entry is not None:
+                location, rooms = entry
+                for room in rooms:
+                    _add(merged, Destination(room, location, location, route.accuse, route.escape))
+        merged.pop(start, None)  # a move never ends where it began
+        return tuple(merged[space] for space in sorted(merged))
 
     def routes(self, start: int, roll: int) -> tuple[Route, ...]:
         key = (start, roll)
@@ -90,50 +115,43 @@ class RouteTable:
         return found
 
 
-_TABLES: dict[int, RouteTable] = {}
+_BY_ID: dict[int, tuple[Island, RouteTable]] = {}
+_BY_ISLAND: dict[Island, RouteTable] = {}
 _MOST_TABLES = 64
 
 
 def table_for(island: Island) -> RouteTable:
-    """The island's route table, kept by identity: a game hands the same island every step,
-    and hashing a whole island would cost more than the lookups it saves."""
-    table = _TABLES.get(id(island))
-    if table is None or table.island is not island:
-        if len(_TABLES) >= _MOST_TABLES:
-            _TABLES.clear()
-        table = _TABLES[id(island)] = RouteTable(island)
+    """The island's route table: found by identity (a game hands the same island every step,
+    and hashing a whole island costs more than the lookups it saves), else by value, so games
+    that decode the same case afresh share one table."""
+    known = _BY_ID.get(id(island))
+    if known is not None and known[0] is island:
+        return known[1]
+    if len(_BY_ID) >= _MOST_TABLES or len(_BY_ISLAND) >= _MOST_TABLES:
+        _BY_ID.clear()
+        _BY_ISLAND.clear()
+    table = _BY_ISLAND.get(island)
+    if table is None:
+        table = _BY_ISLAND[island] = RouteTable(island)
+    _BY_ID[id(island)] = (island, table)  # held, so its id is never reused meanwhile
     return table
 
 
-@last_answer  # a turn's start asks whether it can move, then its legal moves ask again
 def destinations(
     island: Island, pawns: Sequence[int | None], seat: int, roll: int
 ) -> dict[int, Destination]:
-    """Every space ``seat``'s pawn may end its move on with ``roll``, by space.
+    """Every space ``seat``'s pawn may end its move on with ``roll``, by space (in order).
 
     A space held by another pawn is no end (the Start excepted), nor is the pawn's own space;
     a route ending on a To space also ends in any free room of that location.
     """
-    table = table_for(island)
     here = pawns[seat]
     if here is None or not 1 <= roll <= DIE_SIDES:
         return {}
+    table = table_for(island)
     start = table.start
     blocked = {space for space in pawns if space is not None and space != start}
-    blocked.add(here)
-    found: dict[int, Destination] = {}
-    room_of = table.room_of
-    for route in table.routes(here, roll):
-        end = route.end
-        if end not in blocked:
-            _add(found, Destination(end, room_of[end], None, route.accuse, route.escape))
-        entry = table.leads_to.get(end)
-        if entry is not None:
-            location, rooms = entry
-            for room in rooms:
-                if room not in blocked:
-                    _add(found, Destination(room, location, location, route.accuse, route.escape))
-    return found
+    return {d.space: d for d in table.candidates(here, roll) if d.space not in blocked}
 
 
 def _add(found: dict[int, Destination], new: Destination) -> None:

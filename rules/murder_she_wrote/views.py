@@ -18,6 +18,7 @@ from rules.kit.memo import last_answer
 from . import visits
 from .case import Island
 from .legal import destinations
+from .setup import LOCATION_IDS
 from .spec import Phase, Role, Status
 from .standings import outcome
 from .state import MswState
@@ -80,9 +81,7 @@ def _may_check(island: Island, state: MswState, seat: int | None) -> list[str]:
     assert seat is not None
     if seat in state.out or state.phase == Phase.OVER:
         return []
-    return [
-        location.id for location in island.locations if visits.may_check(state, seat, location.id)
-    ]
+    return visits.checkable(state, seat, LOCATION_IDS)
 
 
 def _moves(island: Island, state: MswState) -> list[dict[str, Any]]:
@@ -90,16 +89,19 @@ def _moves(island: Island, state: MswState) -> list[dict[str, Any]]:
     what ending there means: a visit, an Accuse or Escape space on the way."""
     if state.phase != Phase.MOVE:
         return []
+    found = destinations(island, state).values()
+    entered = {d.location for d in found if d.location is not None}
+    visiting = set(visits.checkable(state, state.turn, sorted(entered)))
     return [
         {
             "to": d.space,
             "location": d.location,
             "via": d.via,
-            "visit": d.location is not None and visits.may_check(state, state.turn, d.location),
+            "visit": d.location in visiting,
             "accuse": d.accuse,
             "escape": d.escape is not None,
         }
-        for d in sorted(destinations(island, state).values(), key=lambda d: d.space)
+        for d in found
     ]
 
 

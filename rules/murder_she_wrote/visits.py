@@ -9,6 +9,8 @@ counter was at the LAST IN position."
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rules.core import Event
 
 from .case import Island
@@ -28,6 +30,23 @@ def may_check(state: MswState, seat: int, location: str) -> bool:
         if seat in cards and cards.index(seat) < OTHERS_BEFORE_RETURN:
             return False
     return True
+
+
+def checkable(state: MswState, seat: int, locations: Iterable[str]) -> list[str]:
+    """Which of ``locations`` ``seat`` may check now (``may_check`` over many, for views)."""
+    ended = state.last_ended_in[seat]
+    advanced = state.rules == Rules.ADVANCED
+    last_in = state.last_in
+    found = []
+    for location in locations:
+        if location == ended:
+            continue
+        if advanced:
+            cards = last_in[location]
+            if seat in cards and cards.index(seat) < OTHERS_BEFORE_RETURN:
+                continue
+        found.append(location)
+    return found
 
 
 def role_of(state: MswState, seat: int) -> Role:
