@@ -19,7 +19,7 @@ from . import visits
 from .case import Island
 from .legal import destinations
 from .setup import LOCATION_IDS
-from .spec import Phase, Role, Status
+from .spec import Phase, Role, Rules, Status
 from .standings import outcome
 from .state import MswState
 
@@ -53,7 +53,7 @@ def view(island: Island, state: MswState, seat: int | None) -> dict[str, Any]:
     }
 
 
-@last_answer  # every seat's view of one state shares the public log
+@last_answer  # views share the rows of one log (read views, never change them)
 def _visits(log: tuple[Any, ...]) -> list[dict[str, Any]]:
     return [{"seat": v.seat, "location": v.location, "round": v.round} for v in log]
 
@@ -69,7 +69,7 @@ def _seen(state: MswState, seat: int | None) -> list[dict[str, Any]]:
 def _known_dead(state: MswState) -> list[str]:
     """The Murderer's knowledge: its kills, its own first victim (basic), and what it saw."""
     known = {state.visits[visit].location for visit in state.kills}
-    if state.scene is None and state.rules == "basic" and state.first_victim is not None:
+    if state.scene is None and state.rules == Rules.BASIC and state.first_victim is not None:
         known.add(state.first_victim)
     for sighting in state.sightings[state.murderer]:
         if sighting.status == Status.DEAD:
