@@ -8,9 +8,11 @@ import dataclasses
 import pytest
 
 from rules.core import Event, RuleError
+from rules.loop import run_bots
+from rules.murder_she_wrote.game import SYSTEM
 from rules.murder_she_wrote.spec import Phase
 from rules.murder_she_wrote.state import MswState
-from tests.rules.murder_she_wrote.helpers import GAME, act, of, on_turn, playing
+from tests.rules.murder_she_wrote.helpers import GAME, ISLAND, act, of, on_turn, playing, seats
 from tests.rules.murder_she_wrote.island import ROOMS
 
 L2 = ROOMS["L2"]  # 7, 8, 9
@@ -139,3 +141,19 @@ def test_a_move_ending_where_the_seat_may_not_check_leaves_no_card() -> None:
     after, events = visit_l2(state, 1)
     assert [event.type for event in events] == ["moved", "rolled"]
     assert after.last_in["L2"] == () and after.turn == 2
+
+
+def test_calling_cards_never_run_out() -> None:
+    """ "Each player takes a pawn, 10 counters": a second visit takes the older card back, so a
+    seat never has more than one card at each of the nine locations (a ruling)."""
+    for seed in range(4):
+        state = GAME.new_game(seats(3, bot=True), "standard", seed, {"rules": "basic"})
+        final, _ = run_bots(
+            SYSTEM, ISLAND, state, bots=frozenset(range(3)), seed=seed, steps_so_far=0
+        )
+        for cards in final.last_in.values():
+            assert len(cards) == len(set(cards))
+        for seat in range(3):
+            placed = sum(seat in cards for cards in final.last_in.values())
+            assert placed <= 9 < 10
+        assert sum(len(cards) for cards in final.last_in.values()) >= 3
