@@ -36,49 +36,63 @@ class Move:
     passed: frozenset[int]
 
 
-def moves_from(island: Island, here: int) -> tuple[Move, ...]:
+def moves_from(island: Island, here: int, board: Board | None = None) -> tuple[Move, ...]:
     """Every move from ``here`` with any roll (:func:`moves_of_roll`), in a fixed order."""
-    found = {move for roll in range(1, DIE_SIDES + 1) for move in moves_of_roll(island, here, roll)}
+    board = board or Board(island)
+    found = {move for roll in range(1, DIE_SIDES + 1) for move in board.moves(here, roll)}
     return tuple(sorted(found, key=_order))
 
 
 def moves_of_roll(island: Island, here: int, roll: int) -> frozenset[Move]:
     """Every move from ``here`` with ``roll``: each direction, crossing at a dock or not, and
     the rooms a To space leads into; none ends on ``here``."""
-    docks = island.spaces_of(Kind.DOCK)
-    other = {docks[0]: docks[1], docks[1]: docks[0]} if len(docks) == 2 else {}
-    found: set[Move] = set()
-    for step in (1, -1):
-        for end, passed in _walks(island.size, other, here, roll, step):
-            found.add(Move(end, passed))
-            leads = island.ring[end]
-            into = island.location_by_id.get(leads.location or "")
-            if leads.kind == Kind.TO and into is not None:
-                for room in into.rooms:
-                    found.add(Move(room, passed))
-    return frozenset(move for move in found if move.end != here)
+    return Board(island).moves(here, roll)
 
 
 def _order(move: Move) -> tuple[int, list[int]]:
     return move.end, sorted(move.passed)
 
 
-def _walks(
-    size: int, other: Mapping[int, int], here: int, roll: int, step: int
-) -> list[tuple[int, frozenset[int]]]:
-    """The ends and passed spaces of walking ``roll`` steps in direction ``step``."""
-    walks = []
-    branches: list[tuple[int, int, bool, frozenset[int]]] = [(here, roll, False, frozenset())]
-    while branches:
-        space, left, crossed, passed = branches.pop()
-        while left:
-            space = (space + step) % size
-            left -= 1
-            passed = passed | {space}
-            if space in other and not crossed:
-                branches.append((other[space], left, True, passed | {other[space]}))
-        walks.append((space, passed))
-    return walks
+class Board:
+    """What moving needs of an island, read once: its size, the linked docks and where each To
+    space leads."""
+
+    def __init__(self, island: Island) -> None:
+        self.size = island.size
+        docks = island.spaces_of(Kind.DOCK)
+        self.other: Mapping[int, int] = (
+            {docks[0]: docks[1], docks[1]: docks[0]} if len(docks) == 2 else {}
+        )
+        self.leads_into: dict[int, tuple[int, ...]] = {}
+        for index, space in enumerate(island.ring):
+            into = island.location_by_id.get(space.location or "")
+            if space.kind == Kind.TO and into is not None:
+                self.leads_into[index] = into.rooms
+
+    def moves(self, here: int, roll: int) -> frozenset[Move]:
+        found: set[Move] = set()
+        for step in (1, -1):
+            for end, passed in self._walks(here, roll, step):
+                found.add(Move(end, passed))
+                for room in self.leads_into.get(end, ()):
+                    found.add(Move(room, passed))
+        return frozenset(move for move in found if move.end != here)
+
+    def _walks(self, here: int, roll: int, step: int) -> list[tuple[int, frozenset[int]]]:
+        """The ends and passed spaces of walking ``roll`` steps in direction ``step``."""
+        size, other = self.size, self.other
+        walks = []
+        branches: list[tuple[int, int, bool, tuple[int, ...]]] = [(here, roll, False, ())]
+        while branches:
+            space, left, crossed, passed = branches.pop()
+            while left:
+                space = (space + step) % size
+                left -= 1
+                passed += (space,)
+                if space in other and not crossed:
+                    branches.append((other[space], left, True, (*passed, other[space])))
+            walks.append((space, frozenset(passed)))
+        return walks
 
 
 class Moves:
@@ -86,8 +100,9 @@ class Moves:
 
     def __init__(self, island: Island) -> None:
         self.island = island
+        board = Board(island)
         self.by_space: tuple[tuple[Move, ...], ...] = tuple(
-            moves_from(island, space) for space in range(island.size)
+            moves_from(island, space, board) for space in range(island.size)
         )
 
     def turns_from(self, start: int) -> dict[int, int]:

@@ -13,7 +13,7 @@ from generator.murder_she_wrote import envelope, verify
 from generator.murder_she_wrote import reach as reach_module
 from generator.murder_she_wrote.maker import generate_island
 from generator.murder_she_wrote.options import Settings
-from generator.murder_she_wrote.reach import Move
+from generator.murder_she_wrote.reach import Board, Move
 from generator.murder_she_wrote.verify import verify as verify_island
 from rules.murder_she_wrote.case import Island, Kind, Location, Space, to_envelope_parts
 from tests.rules.murder_she_wrote.island import sample_island
@@ -191,16 +191,16 @@ def test_a_space_no_move_reaches(monkeypatch: pytest.MonkeyPatch) -> None:
     island = island_of()
     room = island.location_by_id["L3"].rooms[1]
     accuses = set(island.spaces_of(Kind.ACCUSE))
-    real = reach_module.moves_of_roll
+    real = reach_module.moves_from
 
-    def blocked(isle: Island, here: int, roll: int) -> frozenset[Move]:
-        return frozenset(
+    def blocked(isle: Island, here: int, board: Board | None = None) -> tuple[Move, ...]:
+        return tuple(
             move
-            for move in real(isle, here, roll)
+            for move in real(isle, here, board)
             if move.end != room and not accuses & move.passed
         )
 
-    monkeypatch.setattr(reach_module, "moves_of_roll", blocked)
+    monkeypatch.setattr(reach_module, "moves_from", blocked)
     found = problems_of(island)
     assert str(room) in found["reach/room"]
     assert "reach/accuse" in found and "ending/no-accusation" in found
@@ -213,12 +213,12 @@ def test_a_murderer_who_can_never_flee(monkeypatch: pytest.MonkeyPatch) -> None:
     end that way."""
     island = island_of()
     escapes = set(island.spaces_of(Kind.ESCAPE))
-    real = reach_module.moves_of_roll
+    real = reach_module.moves_from
 
-    def no_escape(isle: Island, here: int, roll: int) -> frozenset[Move]:
-        return frozenset(move for move in real(isle, here, roll) if not escapes & move.passed)
+    def no_escape(isle: Island, here: int, board: Board | None = None) -> tuple[Move, ...]:
+        return tuple(move for move in real(isle, here, board) if not escapes & move.passed)
 
-    monkeypatch.setattr(reach_module, "moves_of_roll", no_escape)
+    monkeypatch.setattr(reach_module, "moves_from", no_escape)
     found = problems_of(island)
     assert "ending/no-escape" in found and "reach/escape" in found
 
