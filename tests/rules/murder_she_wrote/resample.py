@@ -18,7 +18,7 @@ import random
 
 from rules.kit.simultaneous import Commitments
 from rules.murder_she_wrote.case import Island
-from rules.murder_she_wrote.spec import Rules, Status
+from rules.murder_she_wrote.spec import Rules
 from rules.murder_she_wrote.state import MswState
 
 
@@ -66,6 +66,3 @@ def _first_victim(state: MswState, rng: random.Random) -> MswState:
     victim = rng.choice(places)
     dead = (state.dead - {state.first_victim}) | {victim}
     return dataclasses.replace(state, first_victim=victim, dead=dead)
-
-
-__all__ = ["resample", "Status"]
