@@ -1,6 +1,11 @@
-"""A simple bot, from its own view only: it visits where it may check, kills what it finds
-alive, and (a Jessica) accuses a seat that entered a location between an ALIVE and a DEAD
-sighting of hers. A stand-in: the deduction bot replaces it."""
+"""The bots of Murder, She Wrote, from their own view and legal actions only.
+
+A Jessica (:mod:`.bot_jessica`) keeps her suspect list, looks where a look tells most, stalks,
+and accuses when sure; the Murderer (:mod:`.bot_murderer`) moves like a Jessica, kills where the
+kill points at nobody alone, and flees with five dead. Their tunable habits are
+:class:`.bot_policy.Policy`; the balance and fairness this gives are measured in
+``benchmarks/msw_games.py`` and ``benchmarks/msw_fairness.py``.
+"""
 
 from __future__ import annotations
 
@@ -10,54 +15,33 @@ from typing import Any
 
 from rules.core import Action, ActionSpec, random_action
 
-from .spec import Act, Status
+from . import bot_jessica, bot_murderer
+from .bot_policy import Policy, policy_for
+from .spec import Act, Role
 
 
-def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Random) -> Action:
-    kinds = {spec.type for spec in legal}
-    if Act.RETURN_TOKEN in kinds:
-        tokens = legal[0].choices("token")
-        token = Status.DEAD.value if Status.DEAD in tokens else tokens[0]
-        return Action(Act.RETURN_TOKEN.value, {"token": token})
-    if Act.MOVE in kinds:
-        return _move(view, legal, rng)
+def choose(
+    view: Mapping[str, Any],
+    legal: Sequence[ActionSpec],
+    rng: random.Random,
+    policy: Policy | None = None,
+) -> Action:
+    """The bot's action; ``policy`` (default: the one tuned for the view's rules) sets its
+    habits."""
+    if policy is None:
+        policy = policy_for(view["rules"])
+    kind = legal[0].type if legal else None
+    murderer = view["role"] == Role.MURDERER
+    if kind == Act.RETURN_TOKEN:
+        if murderer:
+            return bot_murderer.return_token(view, legal, policy)
+        return Action(kind, {"token": legal[0].choices("token")[0]})
+    if kind == Act.MOVE:
+        if murderer:
+            return bot_murderer.move(view, rng)
+        return bot_jessica.move(view, legal, rng, policy)
+    if kind == Act.SET_SCENE:
+        victims = legal[0].choices("victim")
+        victim = bot_murderer.first_victim(victims, rng) if murderer else victims[0]
+        return Action(kind, {"victim": victim})
     return random_action(legal, rng)
-
-
-def _move(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Random) -> Action:
-    accusing = [spec for spec in legal if "accuse" in spec.params]
-    if accusing:
-        suspects = _suspects(view)
-        named = [s for s in accusing[0].choices("accuse") if s in suspects]
-        if len(named) == 1:
-            spec = accusing[0]
-            return Action(
-                Act.MOVE.value, {"to": rng.choice(spec.choices("to")), "accuse": named[0]}
-            )
-    moves = view["moves"]
-    wanted = [m["to"] for m in moves if m["visit"]]
-    if view["role"] == "murderer" and len(view["known_dead"]) >= 5:
-        wanted = [m["to"] for m in moves if m["escape"]] or wanted
-    to = rng.choice(wanted) if wanted else rng.choice(legal[0].choices("to"))
-    return Action(Act.MOVE.value, {"to": to})
-
-
-def _suspects(view: Mapping[str, Any]) -> set[int]:
-    """The seats that entered a location between an ALIVE and a DEAD sighting of ours, in
-    every such window (accusers that were wrong and ourselves left out)."""
-    windows: list[set[int]] = []
-    alive_at: dict[str, int] = {}
-    log = view["visits"]
-    for sighting in view["seen"]:
-        location = sighting["location"]
-        if sighting["status"] == Status.ALIVE:
-            alive_at[location] = sighting["visit"]
-        elif location in alive_at:
-            start = alive_at.pop(location) + 1
-            windows.append(
-                {v["seat"] for v in log[start : sighting["visit"]] if v["location"] == location}
-            )
-    if not windows:
-        return set()
-    cleared = {a["seat"] for a in view["accusers"]} | {view["seat"]}
-    return set.intersection(*windows) - cleared

@@ -1,0 +1,67 @@
+"""Choosing where to end a move, from the view's ``moves`` alone.
+
+A view does not carry the ring, only where this roll may end (``moves``: each destination's
+location, whether ending there is a visit, whether its route passes an Accuse or an Escape
+space). So a bot scores the destinations of this roll, and when nothing in reach is worth a
+look it *walks on*: keeps going clockwise the whole roll, which reaches every Accuse and Escape
+space of the ring within a lap whatever the island. Every bot, Jessica or Murderer, walks the
+same way, so the walk tells nobody anything.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from .case import DIE_SIDES, MIN_RING
+
+Move = Mapping[str, Any]
+
+#: A straight move that wrapped past space 0 lands at least this far round from the pawn.
+_WRAPPED = MIN_RING - DIE_SIDES
+#: Weight of walking on, and of the random tie-break, beside a location's worth.
+WALK_BONUS = 0.05
+JITTER = 0.01
+
+
+def heading(here: int | None, to: int, roll: int | None) -> int:
+    """+1 when a move to ``to`` walked the roll clockwise without crossing at a dock or
+    entering by a To space, -1 the same anticlockwise, 0 otherwise (or unknown)."""
+    if here is None or roll is None:
+        return 0
+    apart = to - here
+    if apart == roll or (apart <= -_WRAPPED and to < roll):
+        return 1
+    if apart == -roll or (apart >= _WRAPPED and here < roll):
+        return -1
+    return 0
+
+
+def walking_on(view: Mapping[str, Any], move: Move) -> bool:
+    """Whether ``move`` is the whole roll clockwise (the walk every bot takes)."""
+    return heading(view["pawns"][view["turn"]], move["to"], view["roll"]) == 1
+
+
+def best(
+    view: Mapping[str, Any],
+    moves: Sequence[Move],
+    worth: Callable[[Move], float],
+    rng: random.Random,
+) -> Move:
+    """The move of most ``worth``; walking on breaks near ties, then chance."""
+    here, roll = view["pawns"][view["turn"]], view["roll"]
+    chosen = moves[0]
+    top = -1.0
+    for move in moves:
+        score = worth(move) + JITTER * rng.random()
+        if heading(here, move["to"], roll) == 1:
+            score += WALK_BONUS
+        if score > top:
+            chosen, top = move, score
+    return chosen
+
+
+def walk(view: Mapping[str, Any], moves: Sequence[Move], rng: random.Random) -> Move:
+    """The clockwise whole-roll move if there is one, else any (by chance)."""
+    return best(view, moves, lambda move: 0.0, rng)

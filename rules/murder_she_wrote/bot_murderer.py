@@ -1,0 +1,114 @@
+"""A bot Murderer: it moves like a Jessica, kills where no Jessica could pin the death on it,
+and flees once five are dead. It never accuses (it may not).
+
+"If you are the Murderer, remember you can pretend to be JESSICA and stalk players too and
+throw them off the scent!" Its moves are a Jessica's, scored on the suspects it would have were
+it one (``suspects.pretended_candidates``). Its kills read what each Jessica saw, which the
+Murderer knows (it made every kill): ``suspects.suspicion_after_kill`` says whom each would
+suspect if she looked next, and it kills only when each would still suspect others too.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from rules.core import Action, ActionSpec
+
+from . import bot_moves
+from .bot_deduce import read
+from .bot_policy import Policy
+from .bot_scout import location_worth
+from .case import HOTEL
+from .spec import DEAD_TO_ESCAPE, Act, Rules, Status
+from .suspects import exposure, known_jessicas, suspicion_after_kill
+from .visits import OTHERS_BEFORE_RETURN as RETURN_AFTER
+
+#: Worth of a location where a kill would have cover, beside what a Jessica would see in it.
+COVER = 3.0
+#: Kills that make five dead with the first victim, whoever chose it.
+KILLS_TO_ESCAPE = DEAD_TO_ESCAPE - 1
+
+
+def first_victim(choices: Sequence[Any], rng: random.Random) -> Any:
+    """Basic rules: any location but the Hotel, where every pawn starts. A first victim found
+    on a Jessica's first look is no clue to anyone, and it leaves room for one more such death:
+    the later she finds it, the longer a kill she first looks at stays the first victim to her.
+    The Hotel, beside the Start, is the first location most look at."""
+    away = [location for location in choices if location != HOTEL]
+    return rng.choice(away or list(choices))
+
+
+def return_token(view: Mapping[str, Any], legal: Sequence[ActionSpec], policy: Policy) -> Action:
+    """Kill (put back DEAD over a living islander) when the kill is safe enough, or needed."""
+    tokens = legal[0].choices("token")
+    kill = Status.DEAD.value in tokens and Status.ALIVE.value in tokens and _kills(view, policy)
+    token = Status.DEAD.value if kill or Status.ALIVE.value not in tokens else Status.ALIVE.value
+    return Action(Act.RETURN_TOKEN.value, {"token": token})
+
+
+def _kills(view: Mapping[str, Any], policy: Policy) -> bool:
+    if len(view["kills"]) >= KILLS_TO_ESCAPE:
+        return False
+    if len(pinned_by_kill(view, policy)) <= policy.pinned_allowed:
+        return True
+    if policy.reckless_when_exposed:
+        return any(len(suspects) == 1 for suspects in exposure(view).values())
+    return False
+
+
+def pinned_by_kill(view: Mapping[str, Any], policy: Policy) -> list[int]:
+    """The Jessicas who would suspect fewer than ``policy.caution`` seats if the Murderer
+    killed at the location it is checking and she looked there next. Under the advanced rules
+    a Jessica whose card lies fewer than two below the top may not look next ("two other
+    players must have entered since your counter was at the LAST IN position"): whoever enters
+    before her covers the kill."""
+    location = view["visits"][-1]["location"]
+    cards = view["last_in"][location]
+    advanced = view["rules"] == Rules.ADVANCED
+    return [
+        jessica
+        for jessica, suspects in suspicion_after_kill(view, location).items()
+        if len(suspects) < policy.caution
+        and not (advanced and jessica in cards and cards.index(jessica) < RETURN_AFTER)
+    ]
+
+
+def cover(view: Mapping[str, Any], cleared: frozenset[int]) -> Callable[[str], bool]:
+    """Whether a kill at a location would have cover from every Jessica: for each, some seat she
+    cannot clear entered since her last look there (the cards above hers), or, if she never
+    looked, some such seat ever did. The LAST IN column says it without reading the log; the
+    exact test (:func:`.suspects.suspicion_after_kill`) comes at the kill itself."""
+    me = view["seat"]
+    jessicas = [
+        seat for seat in range(len(view["pawns"])) if seat != me and seat not in view["out"]
+    ]
+    last_in = view["last_in"]
+
+    def covered(location: str) -> bool:
+        cards = last_in[location]
+        for jessica in jessicas:
+            window = cards[: cards.index(jessica)] if jessica in cards else cards
+            if not any(seat != me and seat != jessica and seat not in cleared for seat in window):
+                return False
+        return True
+
+    return covered
+
+
+def move(view: Mapping[str, Any], rng: random.Random) -> Action:
+    """Flee once the kills are made (an Escape space in reach, else walk on towards one);
+    before that, move as a Jessica would."""
+    moves = view["moves"]
+    if len(view["kills"]) >= KILLS_TO_ESCAPE:
+        fleeing = [m for m in moves if m["escape"]]
+        chosen = fleeing[0] if fleeing else bot_moves.walk(view, moves, rng)
+        return Action(Act.MOVE.value, {"to": chosen["to"]})
+    pretending = known_jessicas(view) | {view["seat"]}
+    known = read(view, pretending)
+    # whom it would suspect were it a Jessica (``suspects.pretended_candidates``)
+    suspects = known.candidates or frozenset(range(len(view["pawns"]))) - pretending
+    worth = location_worth(view, known.since_alive, suspects, {*view["known_dead"], *known.dead})
+    chosen = bot_moves.best(view, moves, lambda m: worth(m["location"]) if m["visit"] else 0.0, rng)
+    return Action(Act.MOVE.value, {"to": chosen["to"]})
