@@ -188,7 +188,7 @@ def draft_preferences(rng: random.Random, size: int) -> Preferences:
     """
     order = list(PLACED)
     rng.shuffle(order)
-    free = size - LOCATION_COUNT * ROOMS_PER_LOCATION
+    free = size - LOCATION_COUNT * ROOMS_PER_LOCATION - 1  # the Start takes one space
     gaps = [1] * LOCATION_COUNT
     for _ in range(free - LOCATION_COUNT):
         gaps[rng.randrange(LOCATION_COUNT)] += 1
