@@ -22,7 +22,14 @@ from .bot_policy import Policy
 from .bot_scout import location_worth
 from .case import HOTEL
 from .spec import DEAD_TO_ESCAPE, Act, Rules, Status
-from .suspects import exposure, known_jessicas, suspicion_after_kill
+from .suspects import (
+    candidates_from,
+    exposure,
+    known_jessicas,
+    log_of,
+    looks_in_world,
+    possible_first_victims,
+)
 from .visits import OTHERS_BEFORE_RETURN as RETURN_AFTER
 
 #: Worth of a location where a kill would have cover, beside what a Jessica would see in it.
@@ -60,19 +67,34 @@ def _kills(view: Mapping[str, Any], policy: Policy) -> bool:
 
 def pinned_by_kill(view: Mapping[str, Any], policy: Policy) -> list[int]:
     """The Jessicas who would suspect fewer than ``policy.caution`` seats if the Murderer
-    killed at the location it is checking and she looked there next. Under the advanced rules
-    a Jessica whose card lies fewer than two below the top may not look next ("two other
-    players must have entered since your counter was at the LAST IN position"): whoever enters
-    before her covers the kill."""
+    killed at the location it is checking and she looked there next (as
+    :func:`.suspects.suspicion_after_kill` reads it, worst first victim first, stopping at the
+    first world that pins her). Under the advanced rules a Jessica whose card lies fewer than
+    two below the top may not look next ("two other players must have entered since your
+    counter was at the LAST IN position"): whoever enters before her covers the kill."""
+    me = view["seat"]
     location = view["visits"][-1]["location"]
     cards = view["last_in"][location]
     advanced = view["rules"] == Rules.ADVANCED
-    return [
-        jessica
-        for jessica, suspects in suspicion_after_kill(view, location).items()
-        if len(suspects) < policy.caution
-        and not (advanced and jessica in cards and cards.index(jessica) < RETURN_AFTER)
-    ]
+    log = log_of(view)
+    kills = [*view["kills"], len(log) - 1]
+    cleared = known_jessicas(view)
+    first_victims = possible_first_victims(view)
+    seats = len(view["pawns"])
+    pinned = []
+    for jessica in range(seats):
+        if jessica == me or jessica in view["out"]:
+            continue
+        if advanced and jessica in cards and cards.index(jessica) < RETURN_AFTER:
+            continue
+        looked = [*log, (jessica, location)]
+        excluded = cleared | {jessica}
+        for first_victim in first_victims:
+            looks = looks_in_world(looked, jessica, first_victim, kills)
+            if len(candidates_from(seats, looked, looks, excluded)) < policy.caution:
+                pinned.append(jessica)
+                break
+    return pinned
 
 
 def cover(view: Mapping[str, Any], cleared: frozenset[int]) -> Callable[[str], bool]:
