@@ -1,0 +1,179 @@
+"""The state of a Murder City game: decks, hands, dataslates, credits, the turn and the court.
+
+Ids only (murder, evidence, Jovan, legwork and hardship ids): the city is handed in beside the
+state. What each seat may see of it is decided by ``views.py`` alone. Card effects
+(``effects.py``, ``hardship.py``) and trades (``trade.py``) change it through the same fields;
+``docs/murder-city.md`` ("Engine hooks") says which.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules import serial
+from rules.core import Event, JSONScalar, Seat
+from rules.kit.deck import Deck
+from rules.kit.hands import Hands
+from rules.kit.simultaneous import Commitments
+from rules.kit.windows import Window
+
+
+@dataclass(frozen=True)
+class Case:
+    """A murder card on a dataslate and the evidence attached to it, face down."""
+
+    murder: str
+    ports: Mapping[str, str] = field(default_factory=dict)  # evidence type -> evidence id
+
+
+@dataclass(frozen=True)
+class Desk:
+    """One seat's Jovan Dataslate and what lies open beside it."""
+
+    jovan: str | None  # None only while Jovans are being chosen
+    cases: tuple[Case, ...]
+    credits: int
+    won: int = 0  # cases that reached a verdict of any charge (the tie-break)
+    hardships: tuple[str, ...] = ()  # lasting hardships in effect, face up on the dataslate
+    barred: bool = False  # more than five evidence in hand as this turn's investigation ended
+
+
+@dataclass(frozen=True)
+class Limits:
+    """One seat's allowances and uses this turn (reset when a turn starts)."""
+
+    draws_left: int = 2  # evidence draws (the Strength's pick is one of them)
+    picked: bool = False  # the Strength's pick used (once a turn, a hardship's draw included)
+    discards_left: int = 1
+    murder_taken: bool = False  # a new murder card drawn or received by trade
+    traded_evidence: bool = False  # an evidence card received by trade or purchase
+    exchanged: bool = False  # the 2-for-1 legwork exchange
+    hardship: str | None = None  # the voluntary hardship's benefit, once taken
+    swapping: bool = False  # the swap benefit holds for the rest of its investigation turn
+    offers: int = 0  # trades offered
+    legwork_played: int = 0
+    cases_left: int = 1  # cases it may still present this court phase
+    done: bool = False  # its investigation turn is over
+
+
+@dataclass(frozen=True)
+class DiceMod:
+    """One change to the trial's dice: ``source`` is a card id or a rule ("strength", …)."""
+
+    source: str
+    amount: int
+    seat: int | None = None  # who brought it (a legwork card's player), if anyone
+
+
+@dataclass(frozen=True)
+class Court:
+    """The case being heard."""
+
+    prosecutor: int
+    murder: str
+    suspect: str
+    stage: str  # a spec.Stage
+    volunteers: Commitments | None = None
+    listener: int | None = None
+    decision: str | None = None  # challenge / rubber-stamp / endorse, once made
+    challenged: str | None = None  # the evidence type the Listener named
+    dice: tuple[DiceMod, ...] = ()
+    window: Window | None = None
+    to_trial: bool = False  # a card sent the case straight to trial (no Listener)
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A legwork (or other) card's effect in force: what ``effects.py`` keeps and reads."""
+
+    card: str
+    by: int | None  # the seat that played it
+    on: int | None  # the seat it targets, if one
+    until: str  # "case" (the next case of ``on``), "turn", "court" (this court phase) …
+    data: Mapping[str, JSONScalar] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Goods:
+    """One side of a trade: cards by id (or, for what is asked of a hidden hand, by the
+    description ``trade.py`` gives), murder cards and credits."""
+
+    evidence: tuple[str, ...] = ()
+    legwork: tuple[str, ...] = ()
+    murders: tuple[str, ...] = ()
+    credits: int = 0
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A trade the seat on turn offered, waiting for ``partner``'s answer."""
+
+    proposer: int
+    partner: int
+    give: Goods
+    take: Goods
+
+
+@dataclass(frozen=True)
+class McState:
+    seed: int
+    step: int
+    mode: str
+    seats: tuple[Seat, ...]
+    turns: int  # the contracts' length (option ``turns``)
+    turn: int  # 1-based; 0 while Jovans are chosen
+    phase: str  # a spec.Phase
+    order: tuple[int, ...]  # this turn's initiative order (clockwise from the winner)
+    at: int  # the index in ``order`` of the seat on turn (investigation, court)
+    initiative: tuple[Mapping[int, int], ...]  # this turn's roll-off rounds, seat -> die
+    desks: tuple[Desk, ...]
+    limits: tuple[Limits, ...]
+    murder_deck: Deck
+    evidence_decks: Mapping[str, Deck]  # by evidence type; an exhausted deck stays empty
+    unseen: Mapping[str, tuple[str, ...]]  # by type: discards that went in unseen (closed cases)
+    legwork_deck: Deck  # setbacks among them; reshuffles when empty
+    hardship_deck: Deck  # reshuffles when empty
+    evidence: Hands  # each seat's evidence hand
+    legwork: Hands  # each seat's legwork cards
+    setbacks: tuple[str, ...] = ()  # setbacks in force this turn
+    markers: tuple[Marker, ...] = ()
+    court: Court | None = None
+    offer: Offer | None = None
+    jovans_left: tuple[str, ...] = ()  # option jovans=chosen: Jovans not yet taken
+    opening: tuple[Event, ...] = ()  # what new_game did, told by the first step
+    ended: str | None = None
+
+    def desk(self, seat: int) -> Desk:
+        return self.desks[seat]
+
+    @property
+    def current(self) -> int | None:
+        """The seat on turn in the investigation or court phase (None otherwise)."""
+        if self.phase in ("investigation", "court") and self.at < len(self.order):
+            return self.order[self.at]
+        return None
+
+
+def with_desk(state: McState, seat: int, desk: Desk) -> McState:
+    desks = list(state.desks)
+    desks[seat] = desk
+    return dataclasses.replace(state, desks=tuple(desks))
+
+
+def with_limits(state: McState, seat: int, limits: Limits) -> McState:
+    every = list(state.limits)
+    every[seat] = limits
+    return dataclasses.replace(state, limits=tuple(every))
+
+
+def to_json(state: McState) -> dict[str, Any]:
+    data: dict[str, Any] = serial.to_json(state)
+    return data
+
+
+def from_json(data: Mapping[str, Any]) -> McState:
+    state: McState = serial.from_json(McState, dict(data))
+    return state
