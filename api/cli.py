@@ -326,7 +326,8 @@ def verify(ctx: click.Context, file: str) -> None:
 @click.option(
     "--seats",
     metavar="NAMES",
-    help='comma-separated seats, "bot" for a bot: "Ann,bot,bot" (default: one person)',
+    help='comma-separated seats, "bot" for a bot: "Ann,bot,bot" (default: one person, and '
+    "bots to the mode's fewest seats)",
 )
 @click.option(
     "--clock",

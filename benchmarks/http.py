@@ -7,7 +7,8 @@ connections, each its own thread (-t16 -c16), with Lua scripts over many solo ga
 connection plays its own games, one move after the answer to the last.
 
 Every real system the server serves (the built-in ones) is measured: ``POST`` sends the moves its
-built-in bot would play in each game (``benchmarks/plays.py``), a few games at a time from their
+built-in bot would play for the person in each solo game (a person alone, or with bots where the
+mode takes more seats) (``benchmarks/plays.py``), a few games at a time from their
 first move to the end of their plan, so that the moves sent are the mix of whole games; then
 ``GET`` reads the games it reached, mid-play. Each row names its system. Toy Culprit, a tiny
 test-only system whose one move (``investigate``) is the cheapest there is, stays beside them
@@ -40,9 +41,11 @@ from benchmarks import plays
 from benchmarks.plays import Game
 from generator import registry as generators
 from rules import registry
-from rules.core import Action, System, resolve_options
+from rules.core import Action, ModeSpec, System, resolve_options
 from tests.api.server.live import ROOT, LiveServer, free_port, request
 
+#: The mode a person plays against bots in a system with no mode for one seat.
+SOLO = "solo"
 #: Toy Culprit games (one shared case that never runs out of turns).
 FLOOR_GAMES = 200
 FLOOR = "toy-culprit"
@@ -169,17 +172,28 @@ def _floor_table(server: LiveServer) -> Table:
     return Table("Toy Culprit (floor)", games, Action("investigate"))
 
 
+def solo_table(system: System) -> tuple[ModeSpec, list[dict[str, Any]]]:
+    """The mode a person plays alone and its table: a mode for one seat, else the mode called
+    ``solo`` with bots in the other seats up to its fewest (the person at seat 0)."""
+    modes = system.SPEC.modes
+    mode = next((m for m in modes if m.min_seats <= 1), None)
+    if mode is None:
+        mode = system.SPEC.mode(SOLO)
+    bots = [{"name": f"Bot {n}", "bot": True} for n in range(1, mode.min_seats)]
+    return mode, [{"name": "Ann"}, *bots]
+
+
 def _played_table(server: LiveServer, store: Store, system: System) -> Table:
     """``PLAYED_GAMES`` solo games of ``system``, each with the moves its bot would play."""
     system_id = system.SPEC.id
-    mode = next(m for m in system.SPEC.modes if m.min_seats <= 1 <= m.max_seats)
+    mode, seats = solo_table(system)
     game_options = GAME_OPTIONS.get(system_id, {})
     # the cases laid out for the table that plays them (a solo game of two officers, say)
     case_options = generators.for_table(
         system_id,
         CASE_OPTIONS.get(system_id, {}),
         mode=mode.id,
-        seats=1,
+        seats=len(seats),
         game_options=resolve_options(mode.options, game_options),
     )
 
@@ -195,7 +209,7 @@ def _played_table(server: LiveServer, store: Store, system: System) -> Table:
             "system": system_id,
             "mode": mode.id,
             "case_id": cases[number % len(cases)],
-            "seats": [{"name": "Ann"}],
+            "seats": seats,
             "options": game_options,
         }
         reply = request(server, "POST", "/v1/games", body)
@@ -208,8 +222,9 @@ def _played_table(server: LiveServer, store: Store, system: System) -> Table:
     games = [Game(game, token, plays.planned_moves(store, system, game)) for game, token in made]
     lengths = [len(game.moves) for game in games]
     options = ", ".join(f"{k} {v}" for k, v in {**case_options, **game_options}.items())
+    bots = f" and {len(seats) - 1} bots" if len(seats) > 1 else ""
     notes = [
-        f"{len(games)} games of {len(cases)} cases, mode {mode.id}, "
+        f"{len(games)} games of {len(cases)} cases, mode {mode.id} (one person{bots}), "
         f"{options or 'default options'}; {sum(lengths):,} moves planned, "
         f"{min(lengths)}-{max(lengths)} a game (median {statistics.median(lengths):.0f}): "
         "the built-in bot's, up to the move that would end the game"

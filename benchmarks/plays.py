@@ -1,10 +1,12 @@
 """What the HTTP benchmark sends: each game's planned moves, and the wrk scripts that send them.
 
-A real system's games are solo games created through the API. For each, the benchmark reads the
-game's secret seed, case and options from its own database (it owns the server and the
-database) and plays the built-in bot locally, with the draws the server's bot loop would use
-for that seat, until the game would end or ``MAX_STEPS`` moves: the move that would end it (a
-final accusation) is left out, so no game finishes during the run. ``POST`` then sends each
+A real system's games are solo games created through the API: one person, with bots in the
+other seats when the mode takes more. For each, the benchmark reads the game's secret seed,
+case and options from its own database (it owns the server and the database) and plays the
+built-in bot locally for the person, with the draws the server's bot loop would use for that
+seat, and the other seats' bots with that loop itself, until the game would end or
+``MAX_STEPS`` moves: the move that would end it (a final accusation, or the one after which
+the bots end it) is left out, so no game finishes during the run. ``POST`` then sends each
 game's moves in order, always legal.
 
 wrk runs one Lua state per thread, and here each thread has one connection: a client that sends
@@ -31,6 +33,7 @@ from pathlib import Path
 
 from api.storage import Store
 from rules.core import Action, Seat, System, rng_for, start
+from rules.loop import run_bots
 from tests.api.storage.stored import read_game
 
 #: wrk's threads and connections: one connection a thread (see above), 16 in all.
@@ -52,29 +55,34 @@ class Game:
 
 
 def planned_moves(store: Store, system: System, game_id: str) -> tuple[Action, ...]:
-    """The moves the built-in bot would play in ``game_id``, stopping before the game ends."""
+    """The moves the built-in bot would play for the person in ``game_id`` (the other seats'
+    bots answering each as the server's loop does), stopping before the game ends."""
     game = read_game(store, game_id)
     assert game is not None, game_id
     stored_case = store.get_case(game.case_id)
     assert stored_case is not None, game.case_id
     seats = [Seat(seat.name, seat.bot) for seat in game.seats]
+    bots = frozenset(number for number, seat in enumerate(seats) if seat.bot)
     case, state = start(
         system, stored_case.case, seats, game.mode, seed=game.seed, options=game.options
     )
+    state, opening = run_bots(system, case, state, bots=bots, seed=game.seed, steps_so_far=0)
+    steps = len(opening)
     moves: list[Action] = []
-    for number in range(1, MAX_STEPS + 1):
-        if SEAT not in system.to_act(case, state):
-            break
+    while len(moves) < MAX_STEPS and SEAT in system.to_act(case, state):
         action = system.bot_choose(
             system.view(case, state, SEAT),
             system.legal_actions(case, state, SEAT),
-            rng_for(game.seed, number - 1, f"bot:{SEAT}"),
+            rng_for(game.seed, steps, f"bot:{SEAT}"),
         )
         after, _ = system.apply(case, state, SEAT, action)
+        after, answered = run_bots(
+            system, case, after, bots=bots, seed=game.seed, steps_so_far=steps + 1
+        )
         if system.result(case, after) is not None:
             break
         moves.append(action)
-        state = after
+        state, steps = after, steps + 1 + len(answered)
     return tuple(moves)
 
 

@@ -236,16 +236,18 @@ def choose_form(screen: Screen, forms: Sequence[ActionSpec], label: Labeler) -> 
 
 def form_labels(forms: Sequence[ActionSpec], label: Labeler) -> list[str]:
     """A label per spec naming the parameters whose choices differ between the specs:
-    ``"card: Red 3; port: Aden, Basra"``; ``"form 2"`` when nothing sets it apart."""
+    ``"card: Red 3; port: Aden, Basra"``; a parameter a spec lacks and another has reads
+    ``"note: none"`` (a move with an optional accusation: ``"to: 3, 7; accuse: none"``);
+    ``"form 2"`` when nothing sets it apart."""
     names = list(dict.fromkeys(name for spec in forms for name in spec.params))
     # tuples and frozen Subsets compare and hash by value
     differing = [name for name in names if len({spec.params.get(name) for spec in forms}) > 1]
     labels = []
     for number, spec in enumerate(forms, 1):
         parts = [
-            f"{param_title(name)}: {describe_param(name, spec.params[name], label)}"
+            f"{param_title(name)}: "
+            + (describe_param(name, spec.params[name], label) if name in spec.params else "none")
             for name in differing
-            if name in spec.params
         ]
         labels.append("; ".join(parts) if parts else f"form {number}")
     return labels

@@ -91,6 +91,18 @@ def parse_seats(text: str | None) -> list[Seat]:
     return seats
 
 
+def default_seats(system: System, mode: str | None) -> list[Seat]:
+    """The table when ``--seats`` is not given: one person, and bots up to the fewest seats the
+    mode takes (``mode``, else the first that seats one person alone, else the first)."""
+    modes = system.SPEC.modes
+    if mode is None:
+        spec = next((m for m in modes if m.min_seats <= 1), modes[0])
+    else:
+        spec = system.SPEC.mode(mode)
+    bots = [Seat(f"Bot {number}", bot=True) for number in range(2, spec.min_seats + 1)]
+    return [Seat(DEFAULT_NAME), *bots]
+
+
 def pick_mode(system: System, seats: Sequence[Seat], mode: str | None) -> str:
     """``mode``, or else the system's first mode that takes this many seats."""
     if mode is not None:
@@ -174,7 +186,7 @@ def start(
     mode: str | None,
     seed: int | None,
     options: Mapping[str, Any] | None = None,
-    seats: Sequence[Seat],
+    seats: Sequence[Seat] | None,
     input_fn: InputFn,
     output: TextIO,
     game_seed: int | None = None,
@@ -185,11 +197,14 @@ def start(
     ``seed`` chooses the case; the game's own seed is drawn afresh unless a test fixes it.
     ``options`` are the mode's: those it marks ``for_case`` also go to the case generator, with
     what the table's size asks of the case (``generator.registry.generate_for_table``).
+    ``seats`` ``None``: :func:`default_seats`.
     """
     load_systems()
     system = registry.get(system_id)
     if not generators.has_generator(system_id):
         raise CommandError(f"{system_id} has no case generator")
+    if seats is None:
+        seats = default_seats(system, mode)
     chosen = pick_mode(system, seats, mode)
     mode_spec = check_seats(system.SPEC, chosen, seats)
     resolved = game_options(system, mode_spec, options or {})
@@ -262,7 +277,7 @@ def run(
         mode=mode,
         seed=seed,
         options=parse_options(options, difficulty),
-        seats=parse_seats(seats),
+        seats=None if seats is None else parse_seats(seats),
         input_fn=input if input_fn is None else input_fn,
         output=sys.stdout if output is None else output,
         clock=clock,

@@ -15,6 +15,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from api.storage.schema import games as games_table
+from benchmarks.http import solo_table
+from benchmarks.plays import planned_moves
 from generator.murder_she_wrote.deduction import deduce
 from rules.murder_she_wrote.game import SYSTEM
 from rules.murder_she_wrote.spec import ROUNDS, SPEC, Mode, Rules
@@ -447,3 +449,33 @@ def test_a_stranger_gets_nothing(app: Flask, client: FlaskClient) -> None:
     assert_problem(client.get(path, headers=other.auth(0)), 404, "game/not-found")
     assert_problem(client.get(path), 401)
     assert_problem(client.get(path, headers=bearer("x" * 43)), 404, "game/not-found")
+
+
+# the HTTP benchmark's plans ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", list(Rules))
+def test_the_benchmark_plans_a_solo_game_the_server_plays_move_by_move(
+    app: Flask, client: FlaskClient, rules: str
+) -> None:
+    """benchmarks/plays.py plays the person's seat with the built-in bot and the other seats
+    with the server's own bot loop: every planned move is accepted in order, and none ends the
+    game."""
+    mode, seats = solo_table(SYSTEM)
+    assert mode.id == Mode.SOLO and [seat.get("bot", False) for seat in seats] == [
+        False,
+        True,
+        True,
+    ]
+    store = app.extensions["casebook"].store
+    for seed in range(3):
+        body = {"system": MSW, "mode": mode.id, "seats": seats, "seed": seed}
+        created = client.post("/v1/games", json=body | {"options": {"rules": rules}}).get_json()
+        table = Table(created["id"], {0: created["seats"][0]["token"]}, created)
+        moves = planned_moves(store, SYSTEM, table.id)
+        assert len(moves) >= 5
+        for move in moves:
+            answer = act(client, table, move.to_json())
+            assert answer.status_code == 200, answer.get_json()
+        final = client.get(f"/v1/games/{table.id}", headers=table.auth(0)).get_json()
+        assert final["status"] == "active"
