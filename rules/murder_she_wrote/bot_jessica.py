@@ -60,7 +60,7 @@ def accusation(
         len(known.dead) >= policy.guess_after_deaths + max(0, jessicas_in - 2) // 2
         or view["rounds"] - view["round"] < policy.guess_rounds_left
     )
-    if pressed and 1 < len(suspects) <= policy.guess_among:
+    if pressed and 1 < len(suspects) <= policy.guess_among and rng.random() < policy.guess_chance:
         return rng.choice(sorted(suspects))
     return None
 

@@ -98,10 +98,11 @@ def pinned_by_kill(view: Mapping[str, Any], policy: Policy) -> list[int]:
 
 
 def cover(view: Mapping[str, Any], cleared: frozenset[int]) -> Callable[[str], bool]:
-    """Whether a kill at a location would have cover from every Jessica: for each, some seat she
-    cannot clear entered since her last look there (the cards above hers), or, if she never
-    looked, some such seat ever did. The LAST IN column says it without reading the log; the
-    exact test (:func:`.suspects.suspicion_after_kill`) comes at the kill itself."""
+    """Whether a kill at a location would likely have cover from every Jessica: one who looked
+    there would see that some seat she cannot clear entered since (a card above hers); one who
+    never looked would find the death at her first look, which she may lay on the first
+    victim. The LAST IN column says it without reading the log; the exact test
+    (:func:`pinned_by_kill`) comes at the kill itself."""
     me = view["seat"]
     jessicas = [
         seat for seat in range(len(view["pawns"])) if seat != me and seat not in view["out"]
@@ -111,8 +112,10 @@ def cover(view: Mapping[str, Any], cleared: frozenset[int]) -> Callable[[str], b
     def covered(location: str) -> bool:
         cards = last_in[location]
         for jessica in jessicas:
-            window = cards[: cards.index(jessica)] if jessica in cards else cards
-            if not any(seat != me and seat != jessica and seat not in cleared for seat in window):
+            if jessica not in cards:
+                continue
+            window = cards[: cards.index(jessica)]
+            if not any(seat != me and seat not in cleared for seat in window):
                 return False
         return True
 

@@ -20,11 +20,13 @@ class Policy:
     guess_after_deaths: int = 4
     #: ... or when this few rounds are left before the turn limit
     guess_rounds_left: int = 3
+    #: ... and then at each chance to accuse with this probability (else she looks once more)
+    guess_chance: float = 1.0
     #: a Jessica is *pinned* by a kill when, looking there next, she would suspect fewer than
     #: this many seats (the Murderer included) ...
     caution: int = 2
     #: ... and the Murderer kills only when at most this many Jessicas would be pinned
-    pinned_allowed: int = 1
+    pinned_allowed: int = 2
     #: ... unless some Jessica already suspects it alone: then every kill counts
     reckless_when_exposed: bool = True
 
@@ -33,7 +35,7 @@ DEFAULT = Policy()
 #: Under the advanced rules a Jessica who just looked may not come straight back, so a kill
 #: right after her is covered by whoever enters next: the Murderer is pinned less and kills
 #: sooner, and the Jessicas must guess sooner to keep up.
-ADVANCED = Policy(guess_among=3, guess_after_deaths=2, pinned_allowed=0)
+ADVANCED = Policy(guess_after_deaths=2, guess_chance=0.5, pinned_allowed=0)
 
 
 def policy_for(rules: str) -> Policy:
