@@ -1,0 +1,70 @@
+"""The Murder City case generator; importing this package registers the system.
+
+``generate(seed, options)`` returns the envelope parts of a case (:mod:`.maker` makes it,
+:mod:`.model` chooses the cards' numbers with z3, :mod:`.verify` proves it fair) and its
+rating, the exact chance of each charge of each murder card at 3 to 12 dice (:mod:`.chances`);
+``verify(envelope)`` is the independent verifier's hook. The registration serves them with the
+rules (``rules.murder_city.game.SYSTEM``) and the legwork and hardship cards' names for
+narration (:data:`CARD_NAMES`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.murder_city.cards import HARDSHIP_BY_ID, LEGWORK_BY_ID
+from rules.murder_city.case import SCHEMA_VERSION, SYSTEM_ID, to_envelope_parts
+
+from . import chances
+from .maker import GenerationError, generate_city
+from .options import OPTIONS, settings_from_options
+from .verify import verify_envelope
+
+__all__ = [
+    "CARD_NAMES",
+    "FAIRNESS",
+    "OPTIONS",
+    "SCHEMA_VERSION",
+    "SYSTEM_ID",
+    "GenerationError",
+    "generate",
+    "verify",
+]
+
+#: What makes a Murder City case fair, and how it is proved.
+FAIRNESS = (
+    "Every murder card needs three different evidence types, each type needed by two to four "
+    "murders of every colour; its three charges lie in the rulebook's bands, strictly "
+    "decreasing, a harder charge never paying less, every one reachable by three genuine "
+    "value-3 cards, and every colour's cards add up to the same thresholds and payouts; every "
+    "deck holds six genuine cards of each colour with values 1 to 3 adding up alike, so every "
+    "murder has genuine evidence of each type it needs, and three jokers; every type is one "
+    "Jovan's pick, another's die and a third's weakness, never a Jovan's own strength: z3 "
+    "chooses the numbers under these rules, and an independent check without z3 reads the whole "
+    "case again and counts every charge's exact chance at 3 to 12 dice."
+)
+
+
+def generate(seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The parts of the case for ``seed`` and ``options``, with its rating."""
+    settings_from_options(options)
+    city, _ = generate_city(seed)
+    return to_envelope_parts(city) | {"rating": chances.rating(city.murders)}
+
+
+def verify(envelope: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """What the independent verifier finds wrong with ``envelope`` (nothing for a fair case)."""
+    if envelope.get("system", SYSTEM_ID) != SYSTEM_ID:
+        return [("envelope/system", f"a case of {envelope.get('system')!r}, not {SYSTEM_ID}")]
+    if envelope.get("schema_version", SCHEMA_VERSION) != SCHEMA_VERSION:
+        return [("envelope/schema-version", f"schema version {envelope.get('schema_version')!r}")]
+    return verify_envelope(envelope)
+
+
+#: Every legwork and hardship card's name by its catalogue id: every game deals the same cards,
+#: so narration names them without a case.
+CARD_NAMES: dict[str, str] = {
+    **{card_id: card.name for card_id, card in LEGWORK_BY_ID.items()},
+    **{card_id: card.name for card_id, card in HARDSHIP_BY_ID.items()},
+}
