@@ -31,6 +31,7 @@ class Phase(StrEnum):
 class Stage(StrEnum):
     """The steps of one case in court (``Court.stage``)."""
 
+    HEARING = "hearing"  # the prosecutor may play legwork on its case before a Listener is named
     VOLUNTEERS = "volunteers"  # every other seat commits whether it volunteers to listen
     LISTENING = "listening"  # the Listener challenges, rubber-stamps or endorses
     WINDOW = "window"  # before the roll: seats in initiative order play on the roll or pass
@@ -73,6 +74,7 @@ class Act(StrEnum):
     END_INVESTIGATION = "end-investigation"  # the seat's investigation turn is over
     PRESENT = "present"  # {murder, suspect}: bring a case to court
     DECLINE_COURT = "decline-court"  # present nothing this turn (never with a three-card case)
+    PROCEED = "proceed"  # the prosecutor, done playing legwork on its case: name the Listener
     VOLUNTEER = "volunteer"  # {listen: bool}: sealed; a volunteer takes a hardship to listen
     CHALLENGE = "challenge"  # {evidence}: the Listener names one attached card by its type
     RUBBER_STAMP = "rubber-stamp"

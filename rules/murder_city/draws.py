@@ -1,0 +1,72 @@
+"""Drawing legwork (setbacks revealed and replaced) and hardship cards."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from rules.core import Event
+
+from . import hooks
+from .case import City
+from .spec import Ev
+from .state import McState
+
+
+def draw_legwork(
+    city: City, state: McState, seat: int, count: int, reason: str, rng: random.Random
+) -> tuple[McState, list[Event]]:
+    """``count`` legwork cards to ``seat``. A setback is revealed, put in force for the turn,
+    applied through the hook and replaced by another draw; an empty deck reshuffles its
+    discards, and a deck with nothing left gives what it has."""
+    kept: list[str] = []
+    events: list[Event] = []
+    for _ in range(len(city.legwork) + count):  # a bound: every card at most once, then more
+        if len(kept) == count or not state.legwork_deck.available():
+            break
+        deck, (card,) = state.legwork_deck.draw(1, rng=rng)
+        state = dataclasses.replace(state, legwork_deck=deck)
+        if hooks.is_setback(card):
+            state = dataclasses.replace(state, setbacks=(*state.setbacks, card))
+            events.append(Event(Ev.SETBACK_REVEALED, actor=seat, data={"seat": seat, "card": card}))
+            state, applied = hooks.setback(city, state, seat, card)
+            events.extend(applied)
+            continue
+        kept.append(card)
+    state = dataclasses.replace(state, legwork=state.legwork.add(seat, kept))
+    events.append(
+        Event(
+            Ev.LEGWORK_DRAWN,
+            actor=seat,
+            data={"seat": seat, "count": len(kept), "reason": reason},
+            secret={"cards": kept},
+            secret_audience=frozenset({seat}),
+        )
+    )
+    return state, events
+
+
+def take_hardship(
+    city: City, state: McState, seat: int, reason: str, rng: random.Random, *, voluntary: bool
+) -> tuple[McState, list[Event], bool]:
+    """One hardship card for ``seat``, applied through the hook; whether a voluntary benefit
+    stands. An empty deck reshuffles; with none left at all, nothing is drawn and it stands."""
+    if not state.hardship_deck.available():
+        return state, [], True
+    deck, (card,) = state.hardship_deck.draw(1, rng=rng)
+    state = dataclasses.replace(state, hardship_deck=deck)
+    taken = Event(
+        Ev.HARDSHIP_TAKEN,
+        actor=seat,
+        data={"seat": seat, "card": card, "reason": reason, "voluntary": voluntary},
+    )
+    applied = hooks.apply_hardship(city, state, seat, card, reason)
+    if applied is None:  # no hardship module: a card without effect, discarded
+        state = dataclasses.replace(state, hardship_deck=state.hardship_deck.discard([card]))
+        return state, [_stands(taken, True)], True
+    state, events, stands = applied
+    return state, [_stands(taken, stands), *events], stands
+
+
+def _stands(event: Event, stands: bool) -> Event:
+    return dataclasses.replace(event, data={**event.data, "stands": stands})

@@ -1,0 +1,303 @@
+"""The investigation phase, on a seat's own turn: draws (the Strength's pick, the Weakness'
+fee), attaching for a credit, one discard, one new murder card, the 2-for-1 legwork exchange,
+the voluntary hardship and its benefits, and moving attached evidence after the swap benefit."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from rules.core import Action, ActionSpec, Event, Subset
+
+from . import closing, draws, hooks, ledger
+from .case import EVIDENCE_TYPES, City
+from .spec import (
+    ATTACH_REWARD,
+    LEGWORK_EXCHANGE,
+    MAX_MURDERS,
+    WEAKNESS_FEE,
+    Act,
+    Benefit,
+    Ev,
+    Reason,
+)
+from .state import Case, McState, with_desk, with_limits
+
+#: The voluntary hardship's benefits on a seat's own investigation turn.
+TURN_BENEFITS = (Benefit.EVIDENCE, Benefit.LEGWORK, Benefit.SWAP)
+
+
+def specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
+    """What the seat on its investigation turn may do (legwork and trades are added apart)."""
+    desk = state.desks[seat]
+    limits = state.limits[seat]
+    jovan = city.jovan_by_id[desk.jovan or ""]
+    out: list[ActionSpec] = []
+    if limits.draws_left > 0:
+        decks = tuple(
+            kind
+            for kind in EVIDENCE_TYPES
+            if state.evidence_decks[kind].draw_pile
+            and (kind != jovan.weakness or desk.credits >= WEAKNESS_FEE)
+            and not hooks.forbids(city, state, seat, "draw-evidence", kind)
+        )
+        if decks:
+            out.append(ActionSpec(Act.DRAW_EVIDENCE, {"deck": decks}))
+        pile = state.evidence_decks[jovan.strength_pick].discard_pile
+        if (
+            not limits.picked
+            and pile
+            and not hooks.forbids(city, state, seat, "pick-discard", jovan.strength_pick)
+        ):
+            out.append(ActionSpec(Act.PICK_DISCARD, {"card": tuple(sorted(set(pile)))}))
+    hand = state.evidence.cards_of(seat)
+    for card in sorted(set(hand)):
+        kind = city.evidence_by_id[card].type
+        onto = tuple(
+            case.murder
+            for case in desk.cases
+            if kind in city.murder_by_id[case.murder].needs
+            and kind not in case.ports
+            and not hooks.forbids(city, state, seat, "attach", case.murder)
+        )
+        if onto:
+            out.append(ActionSpec(Act.ATTACH, {"card": (card,), "murder": onto}))
+    if limits.discards_left > 0 and hand:
+        out.append(ActionSpec(Act.DISCARD_EVIDENCE, {"card": tuple(sorted(set(hand)))}))
+    if (
+        not limits.murder_taken
+        and len(desk.cases) < MAX_MURDERS + hooks.adjust(city, state, seat, "murder-limit")
+        and state.murder_deck.available()
+        and not hooks.forbids(city, state, seat, "draw-murder")
+    ):
+        out.append(ActionSpec(Act.DRAW_MURDER))
+    legwork = state.legwork.cards_of(seat)
+    if not limits.exchanged and len(legwork) >= LEGWORK_EXCHANGE:
+        choices = tuple(sorted(set(legwork)))
+        if len(choices) >= LEGWORK_EXCHANGE:
+            out.append(ActionSpec(Act.EXCHANGE_LEGWORK, {"cards": _pair(choices)}))
+        for card in choices:  # a pair of the same card
+            if legwork.count(card) >= LEGWORK_EXCHANGE:
+                out.append(ActionSpec(Act.EXCHANGE_LEGWORK, {"cards": Subset((card,), 1, 1)}))
+    if limits.hardship is None:
+        out.append(ActionSpec(Act.TAKE_HARDSHIP, {"benefit": tuple(TURN_BENEFITS)}))
+    if limits.swapping:
+        out.extend(_swaps(city, state, seat))
+    out.append(ActionSpec(Act.END_INVESTIGATION))
+    return out
+
+
+def _pair(choices: tuple[str, ...]) -> Subset:
+    return Subset(choices, LEGWORK_EXCHANGE, LEGWORK_EXCHANGE)
+
+
+def _swaps(city: City, state: McState, seat: int) -> list[ActionSpec]:
+    """Each attached card may move to another of the seat's cases that needs its type (onto
+    an open port, or trading places with the card there)."""
+    out: list[ActionSpec] = []
+    cases = state.desks[seat].cases
+    for case in cases:
+        for kind, card in sorted(case.ports.items()):
+            onto = tuple(
+                other.murder
+                for other in cases
+                if other.murder != case.murder and kind in city.murder_by_id[other.murder].needs
+            )
+            if onto:
+                out.append(ActionSpec(Act.SWAP_EVIDENCE, {"card": (card,), "murder": onto}))
+    return out
+
+
+def play(
+    city: City, state: McState, seat: int, action: Action, rng: random.Random
+) -> tuple[McState, list[Event]]:
+    """Apply one investigation action (already checked legal)."""
+    kind = action.type
+    params = action.params
+    if kind == Act.DRAW_EVIDENCE:
+        return draw_evidence(city, state, seat, str(params["deck"]), rng)
+    if kind == Act.PICK_DISCARD:
+        return pick_discard(city, state, seat, str(params["card"]))
+    if kind == Act.ATTACH:
+        return attach(city, state, seat, str(params["card"]), str(params["murder"]))
+    if kind == Act.DISCARD_EVIDENCE:
+        return discard(city, state, seat, str(params["card"]))
+    if kind == Act.DRAW_MURDER:
+        return draw_murder(state, seat, rng)
+    if kind == Act.EXCHANGE_LEGWORK:
+        picked = params["cards"]
+        assert isinstance(picked, list | tuple)
+        cards = [str(c) for c in picked] * (LEGWORK_EXCHANGE if len(picked) == 1 else 1)
+        return exchange(city, state, seat, cards, rng)
+    if kind == Act.TAKE_HARDSHIP:
+        return take_hardship(city, state, seat, str(params["benefit"]), rng)
+    if kind == Act.SWAP_EVIDENCE:
+        return swap(city, state, seat, str(params["card"]), str(params["murder"]))
+    raise AssertionError(f"not an investigation action: {kind}")
+
+
+def draw_evidence(
+    city: City, state: McState, seat: int, kind: str, rng: random.Random
+) -> tuple[McState, list[Event]]:
+    """One card from a deck ("An exhausted Evidence deck remains empty"); the Weakness' deck
+    costs 1 credit."""
+    jovan = city.jovan_by_id[state.desks[seat].jovan or ""]
+    events: list[Event] = []
+    fee = WEAKNESS_FEE if kind == jovan.weakness else 0
+    deck, (card,) = state.evidence_decks[kind].draw(1, rng=rng, reshuffle=False)
+    state = dataclasses.replace(
+        state,
+        evidence_decks={**state.evidence_decks, kind: deck},
+        evidence=state.evidence.add(seat, [card]),
+    )
+    state = _used_draw(state, seat)
+    events.append(
+        Event(
+            Ev.EVIDENCE_DRAWN,
+            actor=seat,
+            data={"seat": seat, "deck": kind, "fee": fee},
+            secret={"card": card},
+            secret_audience=frozenset({seat}),
+        )
+    )
+    if fee:
+        state, paid = ledger.change(state, seat, -fee, Reason.WEAKNESS)
+        events.append(paid)
+    return state, events
+
+
+def pick_discard(city: City, state: McState, seat: int, card: str) -> tuple[McState, list[Event]]:
+    """The Strength: a draw chosen from its type's discard pile, once a turn."""
+    kind = city.evidence_by_id[card].type
+    state, seen = closing.take_from_pile(state, kind, card)
+    state = dataclasses.replace(state, evidence=state.evidence.add(seat, [card]))
+    state = _used_draw(state, seat)
+    state = with_limits(state, seat, dataclasses.replace(state.limits[seat], picked=True))
+    data: dict[str, object] = {"seat": seat, "deck": kind, "seen": seen}
+    if seen:  # it lay face up: the table sees it go
+        data["card"] = card
+    event = Event(
+        Ev.EVIDENCE_PICKED,
+        actor=seat,
+        data=data,
+        secret={"card": card},
+        secret_audience=frozenset({seat}),
+    )
+    return state, [event]
+
+
+def _used_draw(state: McState, seat: int) -> McState:
+    limits = state.limits[seat]
+    return with_limits(state, seat, dataclasses.replace(limits, draws_left=limits.draws_left - 1))
+
+
+def attach(
+    city: City, state: McState, seat: int, card: str, murder: str
+) -> tuple[McState, list[Event]]:
+    """Face down on the open port of its type; 1 credit from the bank."""
+    kind = city.evidence_by_id[card].type
+    desk = state.desks[seat]
+    cases = tuple(
+        dataclasses.replace(case, ports={**case.ports, kind: card})
+        if case.murder == murder
+        else case
+        for case in desk.cases
+    )
+    state = with_desk(state, seat, dataclasses.replace(desk, cases=cases))
+    state = dataclasses.replace(state, evidence=state.evidence.remove(seat, [card]))
+    attached = Event(
+        Ev.EVIDENCE_ATTACHED, actor=seat, data={"seat": seat, "murder": murder, "type": kind}
+    )
+    state, paid = ledger.change(state, seat, ATTACH_REWARD, Reason.ATTACH)
+    return state, [attached, paid]
+
+
+def discard(city: City, state: McState, seat: int, card: str) -> tuple[McState, list[Event]]:
+    """Face up next to its deck, once a turn."""
+    kind = city.evidence_by_id[card].type
+    state = dataclasses.replace(state, evidence=state.evidence.remove(seat, [card]))
+    state = closing.discard_open(city, state, [card])
+    limits = state.limits[seat]
+    state = with_limits(
+        state, seat, dataclasses.replace(limits, discards_left=limits.discards_left - 1)
+    )
+    data = {"seat": seat, "card": card, "type": kind}
+    return state, [Event(Ev.EVIDENCE_DISCARDED, actor=seat, data=data)]
+
+
+def draw_murder(state: McState, seat: int, rng: random.Random) -> tuple[McState, list[Event]]:
+    """One new murder card a turn, face up; never more than three held."""
+    deck, (murder,) = state.murder_deck.draw(1, rng=rng)
+    desk = state.desks[seat]
+    state = with_desk(state, seat, dataclasses.replace(desk, cases=(*desk.cases, Case(murder))))
+    state = dataclasses.replace(state, murder_deck=deck)
+    state = with_limits(state, seat, dataclasses.replace(state.limits[seat], murder_taken=True))
+    return state, [Event(Ev.MURDER_DRAWN, actor=seat, data={"seat": seat, "murder": murder})]
+
+
+def exchange(
+    city: City, state: McState, seat: int, cards: list[str], rng: random.Random
+) -> tuple[McState, list[Event]]:
+    """Two unused legwork cards discarded face up for one new card, once a turn."""
+    state = dataclasses.replace(
+        state,
+        legwork=state.legwork.remove(seat, cards),
+        legwork_deck=state.legwork_deck.discard(cards),
+    )
+    state = with_limits(state, seat, dataclasses.replace(state.limits[seat], exchanged=True))
+    events = [Event(Ev.LEGWORK_EXCHANGED, actor=seat, data={"seat": seat, "cards": cards})]
+    state, drawn = draws.draw_legwork(city, state, seat, 1, "exchange", rng)
+    return state, events + drawn
+
+
+def take_hardship(
+    city: City, state: McState, seat: int, benefit: str, rng: random.Random
+) -> tuple[McState, list[Event]]:
+    """The voluntary hardship (once a turn): the card applies first, then its benefit if it
+    stands. The Listener's benefit is taken in court (``court.py``)."""
+    limits = dataclasses.replace(state.limits[seat], hardship=benefit)
+    state = with_limits(state, seat, limits)
+    state, events, stands = draws.take_hardship(city, state, seat, benefit, rng, voluntary=True)
+    if not stands:
+        return state, events
+    limits = state.limits[seat]
+    if benefit == Benefit.EVIDENCE:
+        limits = dataclasses.replace(limits, draws_left=limits.draws_left + 1)
+    elif benefit == Benefit.SWAP:
+        limits = dataclasses.replace(limits, swapping=True)
+    state = with_limits(state, seat, limits)
+    if benefit == Benefit.LEGWORK:
+        state, drawn = draws.draw_legwork(city, state, seat, 2, "hardship", rng)
+        events.extend(drawn)
+    return state, events
+
+
+def swap(
+    city: City, state: McState, seat: int, card: str, murder: str
+) -> tuple[McState, list[Event]]:
+    """An attached card moved to another case's port of its type; a card already there takes
+    its place ("None of these Evidence cards may be returned to hand")."""
+    kind = city.evidence_by_id[card].type
+    desk = state.desks[seat]
+    source = next(case for case in desk.cases if case.ports.get(kind) == card)
+    target = next(case for case in desk.cases if case.murder == murder)
+    there = target.ports.get(kind)
+    cases = []
+    for case in desk.cases:
+        if case.murder == source.murder:
+            ports = {k: v for k, v in case.ports.items() if k != kind}
+            if there is not None:
+                ports[kind] = there
+            case = dataclasses.replace(case, ports=ports)
+        elif case.murder == murder:
+            case = dataclasses.replace(case, ports={**case.ports, kind: card})
+        cases.append(case)
+    state = with_desk(state, seat, dataclasses.replace(desk, cases=tuple(cases)))
+    data = {
+        "seat": seat,
+        "type": kind,
+        "from": source.murder,
+        "to": murder,
+        "swapped": there is not None,
+    }
+    return state, [Event(Ev.EVIDENCE_SWAPPED, actor=seat, data=data)]

@@ -1,0 +1,83 @@
+"""Applying one legal action: the next state and what happened."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from rules.core import Action, Event, rng_for
+
+from . import court, hooks, investigation, setup, turns
+from .case import City
+from .spec import Act, Ev, Phase
+from .state import McState, with_limits
+
+_COURT = frozenset(
+    {
+        Act.PRESENT,
+        Act.DECLINE_COURT,
+        Act.PROCEED,
+        Act.VOLUNTEER,
+        Act.CHALLENGE,
+        Act.RUBBER_STAMP,
+        Act.ENDORSE,
+        Act.PASS_WINDOW,
+    }
+)
+
+
+def play(city: City, state: McState, seat: int, action: Action) -> tuple[McState, list[Event]]:
+    """Apply ``action`` (already checked legal) for ``seat``; the first step also tells what
+    setup did."""
+    opening = list(state.opening)
+    state = dataclasses.replace(state, step=state.step + 1, opening=())
+    rng = rng_for(state.seed, state.step, "play")
+    kind = action.type
+    if kind == Act.CHOOSE_JOVAN:
+        state, events = _choose_jovan(city, state, seat, str(action.params["jovan"]), rng)
+    elif kind == Act.PLAY_LEGWORK:
+        state, events = _play_legwork(city, state, seat, action, rng)
+    elif kind == Act.OFFER_TRADE:
+        limits = state.limits[seat]
+        state = with_limits(state, seat, dataclasses.replace(limits, offers=limits.offers + 1))
+        state, events = hooks.apply_trade("apply_offer", city, state, seat, action)
+    elif kind == Act.ANSWER_OFFER:
+        state, events = hooks.apply_trade("apply_answer", city, state, seat, action)
+    elif kind == Act.END_INVESTIGATION:
+        state, events = turns.end_investigation(city, state, rng)
+    elif kind in _COURT or (kind == Act.TAKE_HARDSHIP and state.phase == Phase.COURT):
+        state, events = court.play(city, state, seat, action, rng)
+    else:
+        state, events = investigation.play(city, state, seat, action, rng)
+    return state, opening + events
+
+
+def _choose_jovan(
+    city: City, state: McState, seat: int, jovan: str, rng: random.Random
+) -> tuple[McState, list[Event]]:
+    state = setup.with_jovan(state, seat, jovan)
+    events = [Event(Ev.JOVAN_CHOSEN, actor=seat, data={"seat": seat, "jovan": jovan})]
+    state = dataclasses.replace(state, at=state.at + 1)
+    if state.at < len(state.seats):
+        return state, events
+    state, begun = setup.begin(city, state, rng)
+    return state, events + begun
+
+
+def _play_legwork(
+    city: City, state: McState, seat: int, action: Action, rng: random.Random
+) -> tuple[McState, list[Event]]:
+    """A legwork card through the hook; if it closed the case on trial (or sent it straight
+    to trial with nobody left to act), the court goes on."""
+    limits = state.limits[seat]
+    state = with_limits(
+        state, seat, dataclasses.replace(limits, legwork_played=limits.legwork_played + 1)
+    )
+    state, events = hooks.apply_card(city, state, seat, action)
+    heard = state.court
+    if state.phase == Phase.COURT and heard is not None:
+        open_cases = {case.murder for case in state.desks[heard.prosecutor].cases}
+        if heard.murder not in open_cases:  # a card closed it
+            state, more = turns.after_case(city, state, rng)
+            events.extend(more)
+    return state, events

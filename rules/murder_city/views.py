@@ -1,0 +1,164 @@
+"""What one seat may know: the only door from the true state to a player.
+
+Public: the city (every card's face is printed), each seat's Jovan, murder cards, credits,
+cases won, lasting hardships, how many evidence and legwork cards it holds, which ports of its
+murder cards are filled (the type, never the colour or value), the face-up discard piles
+(cards that went in unseen are only counted), deck sizes, setbacks and markers in force, the
+turn, the initiative and the case in court. Private to a seat: its evidence hand, its legwork
+cards, the cards attached to its own cases, its own sealed volunteer answer. Hidden from all:
+the decks' order, other seats' cards, the unseen discards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.kit.memo import last_answer
+
+from . import hooks
+from .case import City
+from .standings import outcome
+from .state import Court, McState
+from .turns import to_act
+
+
+def view(city: City, state: McState, seat: int | None) -> dict[str, Any]:
+    shown: dict[str, Any] = {
+        "system": "murder-city",
+        "mode": state.mode,
+        "you": seat,
+        "city": public_city(city),
+        "turn": state.turn,
+        "turns": state.turns,
+        "phase": state.phase,
+        "order": list(state.order),
+        "current": state.current,
+        "to_act": sorted(to_act(state)),
+        "initiative": [{str(s): d for s, d in rolls.items()} for rolls in state.initiative],
+        "seats": [_seat(state, index, index == seat) for index in range(len(state.seats))],
+        "murder_deck": state.murder_deck.draw_count,
+        "murder_discard": list(state.murder_deck.discard_pile),
+        "evidence_decks": {
+            kind: {
+                "draw": deck.draw_count,
+                "discard": [c for c in deck.discard_pile if c not in state.unseen.get(kind, ())],
+                "unseen": len(state.unseen.get(kind, ())),
+            }
+            for kind, deck in sorted(state.evidence_decks.items())
+        },
+        "legwork_deck": state.legwork_deck.draw_count,
+        "legwork_discard": list(state.legwork_deck.discard_pile),
+        "hardship_deck": state.hardship_deck.draw_count,
+        "hardship_discard": list(state.hardship_deck.discard_pile),
+        "setbacks": list(state.setbacks),
+        "markers": [
+            {"card": m.card, "by": m.by, "on": m.on, "until": m.until, **dict(m.data)}
+            for m in state.markers
+        ],
+        "jovans_left": list(state.jovans_left),
+        "court": None if state.court is None else _court(state.court, seat),
+        "offer": hooks.offer_view(city, state, seat),
+    }
+    if seat is not None:
+        shown["hand"] = sorted(state.evidence.cards_of(seat))
+        shown["legwork"] = sorted(state.legwork.cards_of(seat))
+    if state.ended is not None:
+        shown["result"] = outcome(state).to_json()
+    return shown
+
+
+def _seat(state: McState, seat: int, mine: bool) -> dict[str, Any]:
+    desk = state.desks[seat]
+    limits = state.limits[seat]
+    return {
+        "seat": seat,
+        "name": state.seats[seat].name,
+        "bot": state.seats[seat].bot,
+        "jovan": desk.jovan,
+        "credits": desk.credits,
+        "won": desk.won,
+        "hardships": list(desk.hardships),
+        "barred": desk.barred,
+        "hand": state.evidence.count(seat),
+        "legwork": state.legwork.count(seat),
+        "cases": [
+            {
+                "murder": case.murder,
+                "ports": dict(sorted(case.ports.items())) if mine else sorted(case.ports),
+            }
+            for case in desk.cases
+        ],
+        # what the table sees it do this turn
+        "draws_left": limits.draws_left,
+        "picked": limits.picked,
+        "discards_left": limits.discards_left,
+        "murder_taken": limits.murder_taken,
+        "traded_evidence": limits.traded_evidence,
+        "exchanged": limits.exchanged,
+        "hardship": limits.hardship,
+        "swapping": limits.swapping,
+        "cases_left": limits.cases_left,
+        "done": limits.done,
+    }
+
+
+def _court(court: Court, seat: int | None) -> dict[str, Any]:
+    shown: dict[str, Any] = {
+        "prosecutor": court.prosecutor,
+        "murder": court.murder,
+        "suspect": court.suspect,
+        "stage": court.stage,
+        "listener": court.listener,
+        "decision": court.decision,
+        "challenged": court.challenged,
+        "dice": [{"source": d.source, "amount": d.amount, "seat": d.seat} for d in court.dice],
+        "to_trial": court.to_trial,
+    }
+    if court.volunteers is not None:
+        sealed = court.volunteers.view_for(seat)
+        shown["volunteers"] = {
+            "asked": list(sealed.expected),
+            "committed": list(sealed.committed),
+            "waiting": list(sealed.waiting),
+            "mine": sealed.mine,
+        }
+    if court.window is not None:
+        shown["window"] = {
+            "asked": list(court.window.asked),
+            "answered": list(court.window.answered),
+            "asking": list(court.window.asking),
+        }
+    return shown
+
+
+@last_answer  # the city never changes: its public form is built once
+def public_city(city: City) -> dict[str, Any]:
+    """Every printed card: murder cards, evidence faces, Jovans, the decks' catalogue ids."""
+    return {
+        "name": city.name,
+        "murders": {
+            m.id: {
+                "name": m.name,
+                "colour": m.colour,
+                "suspects": list(m.suspects),
+                "needs": list(m.needs),
+                "charges": [[c.name, c.threshold, c.payout] for c in m.charges],
+            }
+            for m in city.murders
+        },
+        "evidence": {
+            e.id: {"type": e.type, "colour": e.colour, "value": e.value, "item": e.item}
+            for e in city.evidence
+        },
+        "jovans": {
+            j.id: {
+                "name": j.name,
+                "title": j.title,
+                "strength_pick": j.strength_pick,
+                "strength_die": j.strength_die,
+                "weakness": j.weakness,
+                "starting": list(j.starting),
+            }
+            for j in city.jovans
+        },
+    }
