@@ -14,8 +14,8 @@ module loads, so a card whose effect does not fit fails at import.
 - A **setback** comes out of the legwork deck and is never held: revealed, applied to every
   seat, discarded once it ends (``lasts``: ``instant`` or ``turn``).
 - A **hardship** is drawn (forced, or voluntarily for a benefit) and applied at once to the
-  seat that drew it; a lasting one (``lasts``: ``turn`` or ``next-trial``) stays face up on the
-  dataslate until it ends.
+  seat that drew it; a lasting one (``lasts``: ``turn``) stays face up on the dataslate until
+  the turn ends.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ OPS: Mapping[str, Word] = {
     # the trial roll ("+/- dice for ... Legwork, Setback or Hardship cards")
     "trial_dice": Word("dice added to (or taken from) the case on trial now", {"delta": int}),
     "turn_dice": Word("dice added to (or taken from) every trial roll this turn", {"delta": int}),
-    "next_trial_dice": Word("dice on the seat's own next trial roll (lasting)", {"delta": int}),
+    "seat_dice": Word("dice on the seat's own trial rolls while the card lasts", {"delta": int}),
     "skip_listener": Word("the case goes straight to the trial roll, with no Listener"),
     "extra_case": Word("one more case may go to court this turn"),
     "block_case": Word("a murder card that may not go to court this turn", None, {"pick": str}),
@@ -74,7 +74,7 @@ OPS: Mapping[str, Word] = {
     # the city's rules for the turn (setbacks) and the seat's (lasting hardships)
     "forbid": Word("something nobody may do this turn", {"what": str}),
     "no_listening": Word("the seat may not hear a case this turn, volunteer or in turn"),
-    "no_attach_pay": Word("the seat earns nothing for attaching evidence this turn"),
+    "no_attaching": Word("the seat may not attach evidence this turn"),
 }
 
 CHECKS: Mapping[str, Word] = {
@@ -189,7 +189,7 @@ def validate(effect: Effect) -> None:
 #: When a legwork card may be played (see the module's docstring); a setback's is "drawn".
 TIMINGS: tuple[str, ...] = ("investigation", "hearing", "before-roll", "anytime", "drawn")
 #: What a play names: ``none``; ``own-trial``/``other-trial`` the case on trial now (the
-#: holder's, another's); ``own-hearing`` the case the holder announces; ``other-seat`` a seat;
+#: holder's, another's); ``own-hearing`` the next case the holder announces; ``other-seat`` a seat;
 #: ``other-case`` another seat's murder card; ``other-evidence`` a card attached to one (by its
 #: port); ``own-evidence`` one of the holder's attached cards, ``own-swap`` that and a card in
 #: hand of the port's type; ``other-port`` another seat's open port and a card in hand.
@@ -205,7 +205,7 @@ TARGETS: tuple[str, ...] = (
     "own-swap",
     "other-port",
 )
-LASTS: tuple[str, ...] = ("instant", "turn", "next-trial")
+LASTS: tuple[str, ...] = ("instant", "turn")
 
 
 @dataclass(frozen=True)
@@ -220,7 +220,7 @@ class LegworkCard:
     target: str  # one of TARGETS
     effect: Effect
     setback: bool = False
-    lasts: str = "instant"  # a setback's: one of LASTS but "next-trial"
+    lasts: str = "instant"  # a setback's: one of LASTS
 
 
 @dataclass(frozen=True)
@@ -518,11 +518,11 @@ HARDSHIPS: tuple[HardshipCard, ...] = (
     HardshipCard(
         "H03",
         "Sleepless Week",
-        "You see the victims when you close your eyes. Your next trial roll has 1 die fewer."
-        " Keep this card until then.",
+        "You see the victims when you close your eyes. Until the end of the turn your trial"
+        " rolls have 1 die fewer.",
         3,
-        op("next_trial_dice", delta=-1),
-        lasts="next-trial",
+        op("seat_dice", delta=-1),
+        lasts="turn",
     ),
     HardshipCard(
         "H04",
@@ -565,10 +565,10 @@ HARDSHIPS: tuple[HardshipCard, ...] = (
     HardshipCard(
         "H09",
         "Frozen Account",
-        "The city freezes your stipend over a parking fine. Until the end of the turn you earn"
-        " nothing for attaching evidence.",
+        "The city freezes your licence over a parking fine. Until the end of the turn you may"
+        " not attach evidence to your cases.",
         2,
-        op("no_attach_pay"),
+        op("no_attaching"),
         lasts="turn",
     ),
     HardshipCard(

@@ -76,7 +76,8 @@ def test_the_mechanisms_the_rulebook_names_are_all_on_cards() -> None:
     needed = {
         "trial_dice",
         "turn_dice",
-        "next_trial_dice",
+        "seat_dice",
+        "no_attaching",
         "block_case",
         "remove_evidence",
         "swap_evidence",
@@ -109,7 +110,7 @@ def test_setbacks_are_drawn_and_legwork_is_played_at_a_timing() -> None:
     # current turn."
     assert {card.lasts for card in SETBACKS} == {"instant", "turn"}
     # "Hardship cards may have an instantaneous or a lasting effect."
-    assert {card.lasts for card in HARDSHIPS} >= {"instant", "turn", "next-trial"}
+    assert {card.lasts for card in HARDSHIPS} == {"instant", "turn"}
 
 
 def test_no_published_name() -> None:

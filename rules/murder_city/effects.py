@@ -1,0 +1,613 @@
+"""The legwork, setback and hardship effects over the game's state, and the engine's hooks.
+
+The cards are data (:mod:`.cards`); each op of their vocabulary has a small handler here,
+registered with the kit's interpreter (:data:`EFFECTS`). What lasts is kept where the engine and
+the views already look: a legwork card's lasting effect is a :class:`~.state.Marker`, a setback
+in force is in ``McState.setbacks``, a lasting hardship face up in ``Desk.hardships``; the
+engine reads them back through :func:`adjust` and :func:`forbids` (docs/murder-city.md,
+"Engine hooks").
+
+Precedence: "the rules on Setback cards take precedence over the rules on Legwork cards". A
+legwork card that a setback in force contradicts (:data:`CONFLICTS`) is not offered and is
+refused, and a bribe paid before the setback came is void once it is in force.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from rules.core import Action, ActionSpec, Event, RuleError, rng_for
+from rules.kit.effects import Context, Interpreter
+
+from . import closing, draws, ledger
+from .cards import HARDSHIP_BY_ID, LEGWORK_BY_ID, OPS, LegworkCard, walk
+from .case import EVIDENCE_PER_DECK, EVIDENCE_TYPES, PORTS, City
+from .spec import LEGWORK_PLAYS_PER_TURN, Ev, Phase, Reason, Stage
+from .state import Case, DiceMod, Marker, McState, with_desk, with_limits
+
+#: A legwork op that a setback's ``forbid`` contradicts: the card cannot be played then.
+CONFLICTS: Mapping[str, str] = {
+    "trial_dice": "legwork-dice",
+    "skip_listener": "skip-listener",
+    "draw_evidence": "evidence-decks",
+}
+#: Discards allowed after a card lifts the limit: every evidence card of the city.
+UNLIMITED = EVIDENCE_PER_DECK * len(EVIDENCE_TYPES)
+
+Handled = tuple[McState, list[Event]]
+
+
+def _city(c: Context) -> City:
+    city: City = c.data["city"]
+    return city
+
+
+def _params(c: Context) -> Mapping[str, Any]:
+    params: Mapping[str, Any] = c.data.get("params", {})
+    return params
+
+
+def _rng(c: Context) -> random.Random:
+    assert c.rng is not None
+    return c.rng
+
+
+def _holder(c: Context) -> int:
+    assert c.seat is not None
+    return c.seat
+
+
+def _said(c: Context, what: str, *, seat: int | None = None, **data: Any) -> Event:
+    """A card's own happening, public."""
+    who = _holder(c) if seat is None else seat
+    return Event(
+        Ev.CARD_EFFECT, actor=who, data={"card": c.data["card"], "seat": who, "what": what, **data}
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Dataslate helpers
+# --------------------------------------------------------------------------------------------
+
+
+def _with_ports(state: McState, seat: int, murder: str, ports: Mapping[str, str]) -> McState:
+    desk = state.desks[seat]
+    cases = tuple(
+        dataclasses.replace(case, ports=dict(ports)) if case.murder == murder else case
+        for case in desk.cases
+    )
+    return with_desk(state, seat, dataclasses.replace(desk, cases=cases))
+
+
+def _on_trial(state: McState, seat: int) -> str | None:
+    """The murder of ``seat``'s case in court now, which cards never touch but through dice."""
+    court = state.court
+    return court.murder if court is not None and court.prosecutor == seat else None
+
+
+def _cases_off_trial(state: McState, seat: int) -> tuple[Case, ...]:
+    return tuple(c for c in state.desks[seat].cases if c.murder != _on_trial(state, seat))
+
+
+# --------------------------------------------------------------------------------------------
+# Handlers
+# --------------------------------------------------------------------------------------------
+
+
+def _trial_dice(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
+    """Dice on the case on trial now, kept with the court's other dice."""
+    assert state.court is not None
+    mod = DiceMod(source=str(c.data["card"]), amount=int(args["delta"]), seat=_holder(c))
+    court = dataclasses.replace(state.court, dice=(*state.court.dice, mod))
+    event = _said(c, "trial-dice", delta=mod.amount, prosecutor=court.prosecutor)
+    return dataclasses.replace(state, court=court), [event]
+
+
+def _read_back(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
+    """A setback in force or a lasting hardship: read back by :func:`adjust`/:func:`forbids`."""
+    return state, []
+
+
+def _skip_listener(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
+    """The case being heard goes straight to trial (the engine reads ``Court.to_trial``)."""
+    assert state.court is not None
+    court = dataclasses.replace(state.court, to_trial=True)
+    return dataclasses.replace(state, court=court), [_said(c, "straight-to-trial")]
+
+
+def _forbid(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
+    """A setback's ban, read back through :func:`forbids`; a bribe paid for the case not yet
+    heard is void at once (setbacks take precedence over legwork)."""
+    court = state.court
+    if args["what"] == "skip-listener" and court is not None and court.to_trial:
+        if court.stage == Stage.HEARING:
+            state = dataclasses.replace(state, court=dataclasses.replace(court, to_trial=False))
+            return state, [_said(c, "bribe-void", prosecutor=court.prosecutor)]
+    return state, []
+
+
+def _extra_case(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
+    """In the court phase the allowance grows at once; before it, as the phase starts."""
+    seat = _holder(c)
+    if state.phase == Phase.COURT:
+        limits = state.limits[seat]
+        state = with_limits(
+            state, seat, dataclasses.replace(limits, cases_left=limits.cases_left + 1)
+        )
+    else:
+        marker = Marker(str(c.data["card"]), by=seat, on=seat, until="turn", data={"cases": 1})
+        state = dataclasses.replace(state, markers=(*state.markers, marker))
+    return state, [_said(c, "extra-case")]
+
+
+def _block_case(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
+    """A named murder card of another seat, or (a hardship) one of the holder's at random."""
+    if args.get("pick", "chosen") == "random":
+        on = _holder(c)
+        cases = _cases_off_trial(state, on)
+        if not cases:
+            return state, []
+        murder = _rng(c).choice(sorted(case.murder for case in cases))
+        by: int | None = None
+    else:
+        on, murder, by = int(_params(c)["seat"]), str(_params(c)["murder"]), _holder(c)
+    marker = Marker(str(c.data["card"]), by=by, on=on, until="turn", data={"murder": murder})
+    event = _said(c, "case-blocked", seat=on, murder=murder)
+    return dataclasses.replace(state, markers=(*state.markers, marker)), [event]
+
+
+def _payers(state: McState, who: str, c: Context) -> tuple[int, ...]:
+    if who == "all":
+        return tuple(range(len(state.seats)))
+    return (int(_params(c)["seat"]),) if who == "target" else (_holder(c),)
+
+
+def _pay(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
+    """Credits to the bank or to a seat: at most what the payer has (ledger.change)."""
+    amount, events = int(args["amount"]), []
+    for payer in _payers(state, str(args["payer"]), c):
+        if args["payee"] == "bank":
+            state, paid = ledger.change(state, payer, -amount, Reason.CARD)
+            events.append(paid)
+            continue
+        payee = _holder(c) if args["payee"] == "holder" else (payer + 1) % len(state.seats)
+        state, moved = ledger.transfer(state, payer, payee, amount, Reason.CARD)
+        events += moved
+    return state, events
+
+
+def _remove_evidence(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
+    """The card on a named port leaves its case: into the discard pile unseen, or (one's own)
+    back to hand."""
+    params = _params(c)
+    seat = int(params.get("seat", _holder(c)))
+    murder, port = str(params["murder"]), str(params["port"])
+    ports = dict(closing.case_of(state, seat, murder).ports)
+    card = ports.pop(port)
+    state = _with_ports(state, seat, murder, ports)
+    if args["to"] == "hand":
+        state = dataclasses.replace(state, evidence=state.evidence.add(seat, [card]))
+    else:
+        state = closing.discard_unseen(_city(c), state, [card], _rng(c))
+    return state, [
+        _said(c, "evidence-removed", owner=seat, murder=murder, type=port, to=args["to"])
+    ]
+
+
+def _swap_evidence(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
+    """A card in hand takes an attached card's port; the attached one goes to hand."""
+    params, seat = _params(c), _holder(c)
+    murder, port, card = str(params["murder"]), str(params["port"]), str(params["evidence"])
+    ports = dict(closing.case_of(state, seat, murder).ports)
+    old, ports[port] = ports[port], card
+    state = _with_ports(state, seat, murder, ports)
+    hand = state.evidence.remove(seat, [card]).add(seat, [old])
+    return dataclasses.replace(state, evidence=hand), [
+        _said(c, "evidence-switched", murder=murder, type=port)
+    ]
+
+
+def _plant_evidence(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
+    """A card from the holder's hand, face down on another seat's case at its type's port."""
+    params, seat = _params(c), _holder(c)
+    on, murder, card = int(params["seat"]), str(params["murder"]), str(params["evidence"])
+    kind = _city(c).evidence_by_id[card].type
+    ports = {**closing.case_of(state, on, murder).ports, kind: card}
+    state = _with_ports(state, on, murder, ports)
+    state = dataclasses.replace(state, evidence=state.evidence.remove(seat, [card]))
+    event = Event(
+        Ev.CARD_EFFECT,
+        actor=seat,
+        data={
+            "card": c.data["card"],
+            "seat": seat,
+            "what": "evidence-planted",
+            "owner": on,
+            "murder": murder,
+            "type": kind,
+        },
+        secret={"evidence": card},
+        secret_audience=frozenset({seat, on}),
+    )
+    return state, [event]
+
+
+def _peek_evidence(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
+    """The face of one attached card, to the holder alone."""
+    params, seat = _params(c), _holder(c)
+    on, murder, port = int(params["seat"]), str(params["murder"]), str(params["port"])
+    card = _city(c).evidence_by_id[closing.case_of(state, on, murder).ports[port]]
+    event = Event(
+        Ev.CARD_EFFECT,
+        actor=seat,
+        data={
+            "card": c.data["card"],
+            "seat": seat,
+            "what": "evidence-seen",
+            "owner": on,
+            "murder": murder,
+            "type": port,
+        },
+        secret={"evidence": card.id, "colour": card.colour, "value": card.value},
+        secret_audience=frozenset({seat}),
+    )
+    return state, [event]
+
+
+def _lose_attached(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
+    """One of the holder's attached cards at random (never on the case in court), unseen."""
+    seat = _holder(c)
+    attached = sorted(
+        (case.murder, port) for case in _cases_off_trial(state, seat) for port in case.ports
+    )
+    if not attached:
+        return state, []
+    murder, port = _rng(c).choice(attached)
+    ports = dict(closing.case_of(state, seat, murder).ports)
+    card = ports.pop(port)
+    state = closing.discard_unseen(
+        _city(c), _with_ports(state, seat, murder, ports), [card], _rng(c)
+    )
+    return state, [_said(c, "evidence-removed", owner=seat, murder=murder, type=port, to="discard")]
+
+
+def _lose_murder(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
+    """One of the holder's murder cards at random (never the one in court), closed unheard."""
+    seat = _holder(c)
+    cases = _cases_off_trial(state, seat)
+    if not cases:
+        return state, []
+    murder = _rng(c).choice(sorted(case.murder for case in cases))
+    return closing.close_case(_city(c), state, seat, murder, "card", _rng(c))
+
+
+def _draw_evidence(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
+    """More draws this turn, from the decks the holder picks (its Weakness still costs)."""
+    seat = _holder(c)
+    limits = state.limits[seat]
+    state = with_limits(
+        state, seat, dataclasses.replace(limits, draws_left=limits.draws_left + int(args["count"]))
+    )
+    return state, [_said(c, "evidence-draws", count=int(args["count"]))]
+
+
+def _draw_legwork(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
+    return draws.draw_legwork(_city(c), state, _holder(c), int(args["count"]), "card", _rng(c))
+
+
+def _lift_discard_limit(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
+    seat = _holder(c)
+    state = with_limits(
+        state, seat, dataclasses.replace(state.limits[seat], discards_left=UNLIMITED)
+    )
+    return state, [_said(c, "discards-unlimited")]
+
+
+def _discard_evidence(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
+    """Cards from hand at random, face up on their discard piles."""
+    seats = range(len(state.seats)) if args["who"] == "all" else (_holder(c),)
+    events: list[Event] = []
+    for seat in seats:
+        held = sorted(state.evidence.cards_of(seat))
+        lost = _rng(c).sample(held, min(int(args["count"]), len(held)))
+        state = dataclasses.replace(state, evidence=state.evidence.remove(seat, lost))
+        state = closing.discard_open(_city(c), state, lost)
+        for card in lost:
+            kind = _city(c).evidence_by_id[card].type
+            data = {"seat": seat, "card": card, "type": kind}
+            events.append(Event(Ev.EVIDENCE_DISCARDED, actor=seat, data=data))
+    return state, events
+
+
+def _discard_legwork(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
+    """Legwork cards from hand at random, face up on the legwork discard pile."""
+    seat = _holder(c)
+    held = sorted(state.legwork.cards_of(seat))
+    lost = _rng(c).sample(held, min(int(args["count"]), len(held)))
+    state = dataclasses.replace(
+        state,
+        legwork=state.legwork.remove(seat, lost),
+        legwork_deck=state.legwork_deck.discard(lost),
+    )
+    return state, [_said(c, "legwork-discarded", cards=lost)]
+
+
+def _endorsed(state: McState, args: Mapping[str, Any], c: Context) -> bool:
+    return state.court is not None and state.court.decision == "endorse"
+
+
+_HANDLERS: Mapping[str, Any] = {
+    "trial_dice": _trial_dice,
+    "turn_dice": _read_back,
+    "seat_dice": _read_back,
+    "skip_listener": _skip_listener,
+    "extra_case": _extra_case,
+    "block_case": _block_case,
+    "pay": _pay,
+    "remove_evidence": _remove_evidence,
+    "swap_evidence": _swap_evidence,
+    "plant_evidence": _plant_evidence,
+    "peek_evidence": _peek_evidence,
+    "lose_attached": _lose_attached,
+    "lose_murder": _lose_murder,
+    "draw_evidence": _draw_evidence,
+    "draw_legwork": _draw_legwork,
+    "lift_discard_limit": _lift_discard_limit,
+    "discard_evidence": _discard_evidence,
+    "discard_legwork": _discard_legwork,
+    "forbid": _forbid,
+    "no_listening": _read_back,
+    "no_attaching": _read_back,
+}
+
+
+def _interpreter() -> Interpreter[McState, Event]:
+    interpreter: Interpreter[McState, Event] = Interpreter()
+    for name, word in OPS.items():
+        interpreter = interpreter.register(
+            name, _HANDLERS[name], optional=word.optional, **dict(word.required or {})
+        )
+    return interpreter.register_check("endorsed", _endorsed)
+
+
+EFFECTS = _interpreter()
+
+
+def context(
+    city: City, state: McState, seat: int, card: str, params: Mapping[str, Any] | None = None
+) -> Context:
+    """What a card's effect runs with; its draws come from the game's seed, step and card."""
+    rng = rng_for(state.seed, state.step, f"card:{card}:{seat}")
+    data = {"city": city, "card": card, "params": dict(params or {})}
+    return Context(seat=seat, rng=rng, data=data)
+
+
+# --------------------------------------------------------------------------------------------
+# What is in force (the hooks the engine reads)
+# --------------------------------------------------------------------------------------------
+
+
+def _parts(effects: Iterable[Mapping[str, Any]], name: str) -> list[Mapping[str, Any]]:
+    return [part for effect in effects for part in walk(effect) if part.get("op") == name]
+
+
+def _setback_effects(state: McState) -> list[Mapping[str, Any]]:
+    return [LEGWORK_BY_ID[card].effect for card in state.setbacks]
+
+
+def _hardship_effects(state: McState, seat: int) -> list[Mapping[str, Any]]:
+    return [HARDSHIP_BY_ID[card].effect for card in state.desks[seat].hardships]
+
+
+def setback_forbids(state: McState, what: str) -> bool:
+    """A setback in force says nobody may do ``what`` this turn."""
+    return any(part["what"] == what for part in _parts(_setback_effects(state), "forbid"))
+
+
+def adjust(city: City, state: McState, seat: int, what: str) -> int:
+    """What the cards in force add to one of the rules' numbers for ``seat``: ``trial-dice``
+    (setbacks and lasting hardships; a legwork card's dice are in the court's own dice) and
+    ``court-cases`` (legwork played before the court phase); every other number 0."""
+    if what == "trial-dice":
+        turn = _parts(_setback_effects(state), "turn_dice")
+        own = _parts(_hardship_effects(state, seat), "seat_dice")
+        return sum(int(part["delta"]) for part in (*turn, *own))
+    if what == "court-cases":
+        return len([m for m in state.markers if m.on == seat and "cases" in m.data])
+    return 0
+
+
+def forbids(city: City, state: McState, seat: int, what: str, target: str | None = None) -> bool:
+    """Whether the cards in force forbid ``seat`` to do ``what`` (to ``target``) now."""
+    if what == "present":
+        return any(
+            m.on == seat and m.until == "turn" and m.data.get("murder") == target
+            for m in state.markers
+        )
+    if what in ("listen", "volunteer"):
+        suspended = bool(_parts(_hardship_effects(state, seat), "no_listening"))
+        return suspended or (what == "volunteer" and setback_forbids(state, "volunteer"))
+    if what == "draw-evidence":
+        return setback_forbids(state, "evidence-decks")
+    if what == "attach":
+        return bool(_parts(_hardship_effects(state, seat), "no_attaching"))
+    if what in ("trade", "listener-pay"):
+        return setback_forbids(state, what)
+    return False
+
+
+def end_turn(city: City, state: McState) -> Handled:
+    """Lasting hardships end with the turn: off the dataslates, onto the hardship discard."""
+    events: list[Event] = []
+    for seat, desk in enumerate(state.desks):
+        if not desk.hardships:
+            continue
+        state = with_desk(state, seat, dataclasses.replace(desk, hardships=()))
+        state = dataclasses.replace(
+            state, hardship_deck=state.hardship_deck.discard(desk.hardships)
+        )
+        for card in desk.hardships:
+            data = {"card": card, "seat": seat, "what": "hardship-ended"}
+            events.append(Event(Ev.CARD_EFFECT, actor=seat, data=data))
+    return state, events
+
+
+def setback(city: City, state: McState, seat: int, card: str) -> Handled:
+    """A setback just revealed (already in ``state.setbacks``): its instant effect now."""
+    return EFFECTS.run(LEGWORK_BY_ID[card].effect, state, context(city, state, seat, card))
+
+
+# --------------------------------------------------------------------------------------------
+# Playing legwork: when, on what, and the play
+# --------------------------------------------------------------------------------------------
+
+
+def moments(state: McState, seat: int) -> frozenset[str]:
+    """The timings a card of ``seat``'s may be played at now."""
+    court, now = state.court, set()
+    if state.phase == Phase.INVESTIGATION and state.current == seat and state.offer is None:
+        now |= {"investigation", "anytime"}
+    if state.phase == Phase.COURT and court is None and state.current == seat:
+        now.add("anytime")
+    if court is not None and court.stage == Stage.HEARING and court.prosecutor == seat:
+        now |= {"hearing", "anytime"}
+    if court is not None and court.stage == Stage.VOLUNTEERS and court.volunteers is not None:
+        if seat in court.volunteers.waiting:
+            now.add("anytime")
+    if court is not None and court.stage == Stage.WINDOW and court.window is not None:
+        if seat in court.window.asking:
+            now |= {"before-roll", "anytime"}
+    return frozenset(now)
+
+
+def conflict(state: McState, card: LegworkCard) -> str | None:
+    """The setback in force that contradicts ``card``, if any (setbacks take precedence)."""
+    for part in walk(card.effect):
+        what = CONFLICTS.get(str(part.get("op", "")))
+        if what is not None and setback_forbids(state, what):
+            return next(s for s in state.setbacks if _forbids_in(s, what))
+    return None
+
+
+def _forbids_in(setback_card: str, what: str) -> bool:
+    return any(
+        part["what"] == what for part in _parts([LEGWORK_BY_ID[setback_card].effect], "forbid")
+    )
+
+
+def _others(state: McState, seat: int) -> tuple[int, ...]:
+    return tuple(other for other in range(len(state.seats)) if other != seat)
+
+
+def _choices(city: City, state: McState, seat: int, card: LegworkCard) -> list[dict[str, Any]]:
+    """The parameter sets (besides ``card``) a play of ``card`` may name now; [] when none."""
+    court, target = state.court, card.target
+    hand = state.evidence.cards_of(seat)
+    if target == "none":
+        return [{}]
+    if target in ("own-trial", "other-trial"):
+        ours = court is not None and court.prosecutor == seat
+        return [{}] if court is not None and ours == (target == "own-trial") else []
+    if target == "own-hearing":
+        heard = court is not None and court.prosecutor == seat and not court.to_trial
+        return [{}] if heard else []
+    if target == "other-seat":
+        return [{"seat": tuple(_others(state, seat))}]
+    out: list[dict[str, Any]] = []
+    if target in ("own-evidence", "own-swap"):
+        for case in _cases_off_trial(state, seat):
+            for port in sorted(case.ports):
+                if target == "own-evidence":
+                    out.append({"murder": (case.murder,), "port": (port,)})
+                    continue
+                fits = tuple(sorted(e for e in set(hand) if city.evidence_by_id[e].type == port))
+                if fits:
+                    out.append({"murder": (case.murder,), "port": (port,), "evidence": fits})
+        return out
+    for other in _others(state, seat):
+        for case in _cases_off_trial(state, other):
+            if target == "other-case":
+                out.append({"seat": (other,), "murder": (case.murder,)})
+            elif target == "other-evidence" and case.ports:
+                out.append(
+                    {"seat": (other,), "murder": (case.murder,), "port": tuple(sorted(case.ports))}
+                )
+            elif target == "other-port" and len(case.ports) < PORTS:
+                fits = tuple(
+                    sorted(e for e in set(hand) if city.evidence_by_id[e].type not in case.ports)
+                )
+                if fits:
+                    out.append({"seat": (other,), "murder": (case.murder,), "evidence": fits})
+    return out
+
+
+def legwork_specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
+    """``play-legwork`` forms: one per held card and target, when its timing has come and no
+    setback in force contradicts it; none once the turn's bound on plays is reached."""
+    if state.limits[seat].legwork_played >= LEGWORK_PLAYS_PER_TURN:
+        return []
+    return _specs(city, state, seat)
+
+
+def _specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
+    now = moments(state, seat)
+    specs: list[ActionSpec] = []
+    for card_id in sorted(set(state.legwork.cards_of(seat))):
+        card = LEGWORK_BY_ID[card_id]
+        if card.timing not in now or conflict(state, card) is not None:
+            continue
+        for params in _choices(city, state, seat, card):
+            shaped = {
+                name: value if isinstance(value, tuple) else (value,)
+                for name, value in params.items()
+            }
+            specs.append(ActionSpec("play-legwork", {"card": (card_id,), **shaped}))
+    return specs
+
+
+def why_not(
+    city: City, state: McState, seat: int, action: Action, *, counted: bool = False
+) -> RuleError | None:
+    """Why ``seat`` may not play this legwork card now, or ``None`` (``counted``: the engine
+    has already counted this play against the turn's bound)."""
+    card_id = str(action.params.get("card", ""))
+    if not state.legwork.holds(seat, card_id) or card_id not in LEGWORK_BY_ID:
+        return RuleError(f"seat {seat} holds no legwork card {card_id!r}", code="legwork/not-held")
+    card = LEGWORK_BY_ID[card_id]
+    if card.timing not in moments(state, seat):
+        return RuleError(f"{card.name} is played at {card.timing}, not now", code="legwork/not-now")
+    against = conflict(state, card)
+    if against is not None:
+        name = LEGWORK_BY_ID[against].name
+        return RuleError(
+            f"{name} takes precedence over {card.name}", code="legwork/setback-forbids"
+        )
+    if not counted and state.limits[seat].legwork_played >= LEGWORK_PLAYS_PER_TURN:
+        return RuleError("no more legwork cards this turn", code="legwork/too-many")
+    if not any(spec.admits(action) for spec in _specs(city, state, seat)):
+        return RuleError(f"{card.name} cannot name that now", code="legwork/bad-target")
+    return None
+
+
+def apply_card(city: City, state: McState, seat: int, action: Action) -> Handled:
+    """Play a legwork card: out of the hand onto the legwork discard, told with its public
+    choices, then its effect. The engine has counted the play (``Limits.legwork_played``)."""
+    refused = why_not(city, state, seat, action, counted=True)
+    if refused is not None:
+        raise refused
+    card_id = str(action.params["card"])
+    params = {name: value for name, value in action.params.items() if name != "card"}
+    state = dataclasses.replace(
+        state,
+        legwork=state.legwork.remove(seat, [card_id]),
+        legwork_deck=state.legwork_deck.discard([card_id]),
+    )
+    shown = {name: value for name, value in params.items() if name != "evidence"}
+    played = Event(Ev.LEGWORK_PLAYED, actor=seat, data={"seat": seat, "card": card_id, **shown})
+    after, events = EFFECTS.run(
+        LEGWORK_BY_ID[card_id].effect, state, context(city, state, seat, card_id, params)
+    )
+    return after, [played, *events]
