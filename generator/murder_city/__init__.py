@@ -13,8 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from generator import registry as generators
+from rules import registry
 from rules.murder_city.cards import HARDSHIP_BY_ID, LEGWORK_BY_ID
 from rules.murder_city.case import SCHEMA_VERSION, SYSTEM_ID, to_envelope_parts
+from rules.murder_city.game import SYSTEM
 
 from . import chances
 from .maker import GenerationError, generate_city
@@ -28,6 +31,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "SYSTEM_ID",
     "GenerationError",
+    "envelope",
     "generate",
     "verify",
 ]
@@ -68,3 +72,20 @@ CARD_NAMES: dict[str, str] = {
     **{card_id: card.name for card_id, card in LEGWORK_BY_ID.items()},
     **{card_id: card.name for card_id, card in HARDSHIP_BY_ID.items()},
 }
+
+
+def envelope(seed: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The case's whole envelope, as the registry wraps it (for tools and tests)."""
+    return generators.generate(SYSTEM_ID, seed, options)
+
+
+registry.register(
+    registry.Registration(
+        system=SYSTEM,
+        generate=generate,
+        verify=verify,
+        schema_version=SCHEMA_VERSION,
+        fairness=FAIRNESS,
+        glossary=CARD_NAMES,
+    )
+)
