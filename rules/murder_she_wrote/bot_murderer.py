@@ -11,7 +11,7 @@ suspect if she looked next, and it kills only when each would still suspect othe
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.core import Action, ActionSpec
@@ -32,8 +32,6 @@ from .suspects import (
 )
 from .visits import OTHERS_BEFORE_RETURN as RETURN_AFTER
 
-#: Worth of a location where a kill would have cover, beside what a Jessica would see in it.
-COVER = 3.0
 #: Kills that make five dead with the first victim, whoever chose it.
 KILLS_TO_ESCAPE = DEAD_TO_ESCAPE - 1
 
@@ -97,31 +95,6 @@ def pinned_by_kill(view: Mapping[str, Any], policy: Policy) -> list[int]:
     return pinned
 
 
-def cover(view: Mapping[str, Any], cleared: frozenset[int]) -> Callable[[str], bool]:
-    """Whether a kill at a location would likely have cover from every Jessica: one who looked
-    there would see that some seat she cannot clear entered since (a card above hers); one who
-    never looked would find the death at her first look, which she may lay on the first
-    victim. The LAST IN column says it without reading the log; the exact test
-    (:func:`pinned_by_kill`) comes at the kill itself."""
-    me = view["seat"]
-    jessicas = [
-        seat for seat in range(len(view["pawns"])) if seat != me and seat not in view["out"]
-    ]
-    last_in = view["last_in"]
-
-    def covered(location: str) -> bool:
-        cards = last_in[location]
-        for jessica in jessicas:
-            if jessica not in cards:
-                continue
-            window = cards[: cards.index(jessica)]
-            if not any(seat != me and seat not in cleared for seat in window):
-                return False
-        return True
-
-    return covered
-
-
 def move(view: Mapping[str, Any], rng: random.Random) -> Action:
     """Flee once the kills are made (an Escape space in reach, else walk on towards one);
     before that, move as a Jessica would."""
@@ -134,6 +107,8 @@ def move(view: Mapping[str, Any], rng: random.Random) -> Action:
     known = read(view, pretending)
     # whom it would suspect were it a Jessica (``suspects.pretended_candidates``)
     suspects = known.candidates or frozenset(range(len(view["pawns"]))) - pretending
-    worth = location_worth(view, known.since_alive, suspects, {*view["known_dead"], *known.dead})
+    # as a Jessica it would know only the deaths it has seen, so it goes back to its kills as
+    # she would (knowing them dead, it would visit less than a Jessica: a tell)
+    worth = location_worth(view, known.since_alive, suspects, known.dead)
     chosen = bot_moves.best(view, moves, lambda m: worth(m["location"]) if m["visit"] else 0.0, rng)
     return Action(Act.MOVE.value, {"to": chosen["to"]})
