@@ -80,7 +80,9 @@ def specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
             if legwork.count(card) >= LEGWORK_EXCHANGE:
                 out.append(ActionSpec(Act.EXCHANGE_LEGWORK, {"cards": Subset((card,), 1, 1)}))
     if limits.hardship is None:
-        out.append(ActionSpec(Act.TAKE_HARDSHIP, {"benefit": tuple(TURN_BENEFITS)}))
+        out.append(
+            ActionSpec(Act.TAKE_HARDSHIP, {"benefit": tuple(b.value for b in TURN_BENEFITS)})
+        )
     if limits.swapping:
         out.extend(_swaps(city, state, seat))
     out.append(ActionSpec(Act.END_INVESTIGATION))
