@@ -1,91 +1,19 @@
-"""A small, fixed city and states built for card tests: a game just started, with hands,
-dataslates and the court set up by hand where a card needs them."""
+"""States built for card tests on the sample city (``city.py``): a game just started, with
+hands, dataslates and the court set up by hand where a card needs them."""
 
 from __future__ import annotations
 
 import dataclasses
-import functools
 from typing import Any
 
 from rules.core import Seat
 from rules.kit.windows import Window
 from rules.murder_city import setup
-from rules.murder_city.cards import hardship_deck, legwork_deck
-from rules.murder_city.case import (
-    COLOURS,
-    DECK_PREFIX,
-    EVIDENCE_PER_DECK,
-    EVIDENCE_TYPES,
-    JOKER,
-    Charge,
-    City,
-    EvidenceCard,
-    Jovan,
-    MurderCard,
-)
 from rules.murder_city.spec import Phase, Stage
 from rules.murder_city.state import Case, Court, McState, with_desk, with_limits
+from tests.rules.murder_city.city import sample_city
 
-JOKERS_PER_DECK = 3
-
-
-@functools.cache
-def city() -> City:
-    murders = []
-    for number in range(25):
-        colour = COLOURS[number % 5]
-        first = number % 5
-        needs = tuple(EVIDENCE_TYPES[(first + k) % 5] for k in range(3))
-        murders.append(
-            MurderCard(
-                id=f"M{number + 1:02d}",
-                name=f"Case {number + 1}",
-                colour=colour,
-                suspects=("the neighbour", "the clone"),
-                needs=(needs[0], needs[1], needs[2]),
-                charges=(
-                    Charge("murder-one", 20, 6),
-                    Charge("manslaughter", 16, 4),
-                    Charge("aggravated-assault", 12, 2),
-                ),
-            )
-        )
-    evidence = []
-    for kind in EVIDENCE_TYPES:
-        for number in range(EVIDENCE_PER_DECK):
-            joker = number >= EVIDENCE_PER_DECK - JOKERS_PER_DECK
-            evidence.append(
-                EvidenceCard(
-                    id=f"{DECK_PREFIX[kind]}{number + 1:02d}",
-                    type=kind,
-                    colour=JOKER if joker else COLOURS[number % 5],
-                    value=1 if joker else 1 + number % 3,
-                    item="" if joker else f"{kind} item {number + 1}",
-                )
-            )
-    jovans = tuple(
-        Jovan(
-            id=f"J{k + 1}",
-            name=f"Jovan {k + 1}",
-            title=f"the {k + 1}th",
-            strength_pick=EVIDENCE_TYPES[k],
-            strength_die=EVIDENCE_TYPES[(k + 1) % 5],
-            weakness=EVIDENCE_TYPES[(k + 2) % 5],
-            starting=(EVIDENCE_TYPES[k], EVIDENCE_TYPES[(k + 1) % 5], EVIDENCE_TYPES[(k + 3) % 5]),
-        )
-        for k in range(5)
-    )
-    return City(
-        name="Test Arcology",
-        murders=tuple(murders),
-        evidence=tuple(evidence),
-        jovans=jovans,
-        legwork=legwork_deck(),
-        hardship=hardship_deck(),
-    )
-
-
-CITY = city()
+CITY = sample_city()
 
 
 def start(seats: int = 3, seed: int = 7) -> McState:

@@ -51,11 +51,11 @@ def calm(state: McState) -> McState:
 
 
 def base() -> McState:
-    """Seat 0 holds M01 (red: eyewitness, forensics, interrogation) with a red eyewitness
-    attached; seat 1 holds M06 (red, the same needs) with a green forensics attached."""
+    """Seat 0 holds M02 (red: eyewitness, forensics, interrogation) with a red eyewitness
+    attached; seat 1 holds M07 (green, the same needs) with a green forensics attached."""
     state = calm(start())
-    state = with_cases(state, 0, Case("M01", {EW: RED_EW}), Case("M02"))
-    state = with_cases(state, 1, Case("M06", {FO: GREEN_FO}), Case("M07"))
+    state = with_cases(state, 0, Case("M02", {EW: RED_EW}), Case("M01"))
+    state = with_cases(state, 1, Case("M07", {FO: GREEN_FO}), Case("M08"))
     return holding(state, 0, evidence=(BLUE_EW, RED_PO))
 
 
@@ -71,8 +71,8 @@ def dice(state: McState) -> int:
 
 def window(state: McState, prosecutor: int, asking: int, decision: str | None = None) -> McState:
     if prosecutor == 1:
-        state = with_cases(state, 1, Case("M06", {FO: GREEN_FO}))
-    murder = "M01" if prosecutor == 0 else "M06"
+        state = with_cases(state, 1, Case("M07", {FO: GREEN_FO}))
+    murder = "M02" if prosecutor == 0 else "M07"
     return in_court(state, prosecutor, murder, Stage.WINDOW, asking=asking, decision=decision)
 
 
@@ -104,15 +104,16 @@ def _l04() -> None:
 
 
 def _l05() -> None:
-    state = with_cases(base(), 1, Case("M06", {FO: GREEN_FO}), Case("M07", {FO: GREEN_FO}))
-    assert "M06" in presentable.cases(CITY, state, 1)
-    after, events = play(on_turn(state, 0), 0, "L05", seat=1, murder="M06")
-    assert presentable.cases(CITY, after, 1) == ("M07",)  # "you may bring another case"
+    other = card_of(FO, "green", 1)
+    state = with_cases(base(), 1, Case("M07", {FO: GREEN_FO}), Case("M09", {FO: other}))
+    assert "M07" in presentable.cases(CITY, state, 1)
+    after, events = play(on_turn(state, 0), 0, "L05", seat=1, murder="M07")
+    assert presentable.cases(CITY, after, 1) == ("M09",)  # "you may bring another case"
     assert any(e.data.get("what") == "case-blocked" for e in events)
 
 
 def _l06() -> None:
-    before = in_court(base(), 0, "M01", Stage.HEARING)
+    before = in_court(base(), 0, "M02", Stage.HEARING)
     after, _ = play(before, 0, "L06")
     assert after.desks[0].credits == 2 and after.court is not None and after.court.to_trial
     # "your case goes straight to the trial roll": nobody is asked to listen
@@ -123,29 +124,29 @@ def _l06() -> None:
 
 
 def _l07() -> None:
-    after, _ = play(on_turn(base(), 0), 0, "L07", seat=1, murder="M06", port=FO)
+    after, _ = play(on_turn(base(), 0), 0, "L07", seat=1, murder="M07", port=FO)
     assert after.desks[1].cases[0].ports == {}
     assert GREEN_FO in after.evidence_decks[FO].discard_pile and GREEN_FO in after.unseen[FO]
 
 
 def _l08() -> None:
-    after, _ = play(on_turn(base(), 0), 0, "L08", murder="M01", port=EW)
+    after, _ = play(on_turn(base(), 0), 0, "L08", murder="M02", port=EW)
     assert after.desks[0].cases[0].ports == {} and after.evidence.holds(0, RED_EW)
 
 
 def _l09() -> None:
-    after, _ = play(on_turn(base(), 0), 0, "L09", murder="M01", port=EW, evidence=BLUE_EW)
+    after, _ = play(on_turn(base(), 0), 0, "L09", murder="M02", port=EW, evidence=BLUE_EW)
     assert after.desks[0].cases[0].ports == {EW: BLUE_EW}
     assert after.evidence.holds(0, RED_EW) and not after.evidence.holds(0, BLUE_EW)
 
 
 def _l10() -> None:
     state = on_turn(base(), 0)
-    after, events = play(state, 0, "L10", seat=1, murder="M06", evidence=RED_PO)
+    after, events = play(state, 0, "L10", seat=1, murder="M07", evidence=RED_PO)
     assert after.desks[1].cases[0].ports == {FO: GREEN_FO, PO: RED_PO}
     assert not after.evidence.holds(0, RED_PO)
     # "A case may not be brought to court if it carries Evidence cards of an unsuitable type"
-    assert "M06" not in presentable.cases(CITY, after, 1)
+    assert "M07" not in presentable.cases(CITY, after, 1)
     planted = next(e for e in events if e.data.get("what") == "evidence-planted")
     assert planted.secret_audience == frozenset({0, 1}) and "evidence" not in planted.data
 
@@ -166,7 +167,7 @@ def _l12() -> None:
 
 
 def _l13() -> None:
-    after, events = play(on_turn(base(), 0), 0, "L13", seat=1, murder="M06", port=FO)
+    after, events = play(on_turn(base(), 0), 0, "L13", seat=1, murder="M07", port=FO)
     seen = next(e for e in events if e.data.get("what") == "evidence-seen")
     assert seen.secret == {"evidence": GREEN_FO, "colour": "green", "value": 2}
     assert seen.secret_audience == frozenset({0}) and "colour" not in seen.data
@@ -211,12 +212,12 @@ def test_a_card_is_played_only_at_its_timing() -> None:
     state = on_turn(base(), 0)
     with pytest.raises(RuleError):
         play(state, 0, "L01")  # before-roll, not in the investigation
-    hearing = in_court(base(), 0, "M01", Stage.HEARING)
+    hearing = in_court(base(), 0, "M02", Stage.HEARING)
     error = effects.why_not(
         CITY,
         holding(hearing, 0, legwork=("L05",)),
         0,
-        Action("play-legwork", {"card": "L05", "seat": 1, "murder": "M06"}),
+        Action("play-legwork", {"card": "L05", "seat": 1, "murder": "M07"}),
     )
     assert error is not None and error.code == "legwork/not-now"
     other = window(base(), 1, 0)  # on another's trial, one's own-trial card is not offered
