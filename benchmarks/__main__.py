@@ -8,7 +8,18 @@ import platform
 import time
 from pathlib import Path
 
-from benchmarks import breakdown, fairness, games, generation, http, memory, tec_fairness, tec_games
+from benchmarks import (
+    breakdown,
+    fairness,
+    games,
+    generation,
+    http,
+    memory,
+    msw_fairness,
+    msw_games,
+    tec_fairness,
+    tec_games,
+)
 
 OUTPUT = Path(__file__).resolve().parents[1] / "BENCHMARKS.md"
 
@@ -25,6 +36,8 @@ def main() -> None:
         "Murdered by Midnight: bot-only games": games.run(),
         "Tiny Epic Crimes: shortcut detectives against chance": tec_fairness.run(),
         "Tiny Epic Crimes: bot-only games": tec_games.run(),
+        "Murder, She Wrote: shortcut accusers against chance": msw_fairness.run(),
+        "Murder, She Wrote: bot-only games": msw_games.run(),
         "HTTP under gunicorn (casebook serve's settings), wrk -t16 -c16 -d10s": http.run(),
         "Where a Murdered by Midnight move and read spend their time (in process)": (
             breakdown.run()
