@@ -14,6 +14,7 @@ from benchmarks import (
     games,
     generation,
     http,
+    mc_generation,
     memory,
     msw_fairness,
     msw_games,
@@ -38,6 +39,9 @@ def main() -> None:
         "Tiny Epic Crimes: bot-only games": tec_games.run(),
         "Murder, She Wrote: shortcut accusers against chance": msw_fairness.run(),
         "Murder, She Wrote: bot-only games": msw_games.run(),
+        "Murder City: generate and verify one city (decks, Jovans, exact charge chances)": (
+            mc_generation.run()
+        ),
         "HTTP under gunicorn (casebook serve's settings), wrk -t16 -c16 -d10s": http.run(),
         "Where a Murdered by Midnight move and read spend their time (in process)": (
             breakdown.run()

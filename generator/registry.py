@@ -27,6 +27,7 @@ BUILT_IN: tuple[str, ...] = (
     "generator.murdered_by_midnight",
     "generator.tiny_epic_crimes",
     "generator.murder_she_wrote",
+    "generator.murder_city",
 )
 
 
