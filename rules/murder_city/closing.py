@@ -7,7 +7,6 @@ remembers them in ``unseen``, so views show only the cards that went down face u
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterable
 
@@ -15,7 +14,7 @@ from rules.core import Event
 
 from .case import City
 from .spec import Ev
-from .state import Case, McState, with_desk
+from .state import Case, McState, evolve, with_desk
 
 
 def case_of(state: McState, seat: int, murder: str) -> Case:
@@ -25,7 +24,7 @@ def case_of(state: McState, seat: int, murder: str) -> Case:
 def without_case(state: McState, seat: int, murder: str) -> McState:
     desk = state.desks[seat]
     cases = tuple(case for case in desk.cases if case.murder != murder)
-    return with_desk(state, seat, dataclasses.replace(desk, cases=cases))
+    return with_desk(state, seat, evolve(desk, cases=cases))
 
 
 def close_case(
@@ -35,7 +34,7 @@ def close_case(
     markers that last until ``seat``'s case gone."""
     case = case_of(state, seat, murder)
     state = without_case(state, seat, murder)
-    state = dataclasses.replace(
+    state = evolve(
         state,
         murder_deck=state.murder_deck.discard([murder]),
         markers=tuple(m for m in state.markers if not (m.until == "case" and m.on == seat)),
@@ -53,9 +52,9 @@ def discard_unseen(city: City, state: McState, cards: Iterable[str], rng: random
         kind = city.evidence_by_id[card].type
         pile = list(decks[kind].discard_pile)
         pile.insert(rng.randint(0, len(pile)), card)
-        decks[kind] = dataclasses.replace(decks[kind], discard_pile=tuple(pile))
+        decks[kind] = evolve(decks[kind], discard_pile=tuple(pile))
         unseen[kind] = tuple(sorted((*unseen.get(kind, ()), card)))
-    return dataclasses.replace(state, evidence_decks=decks, unseen=unseen)
+    return evolve(state, evidence_decks=decks, unseen=unseen)
 
 
 def discard_open(city: City, state: McState, cards: Iterable[str]) -> McState:
@@ -64,7 +63,7 @@ def discard_open(city: City, state: McState, cards: Iterable[str]) -> McState:
     for card in cards:
         kind = city.evidence_by_id[card].type
         decks[kind] = decks[kind].discard([card])
-    return dataclasses.replace(state, evidence_decks=decks)
+    return evolve(state, evidence_decks=decks)
 
 
 def discard_attached(city: City, state: McState, seat: int, murder: str) -> McState:
@@ -72,8 +71,8 @@ def discard_attached(city: City, state: McState, seat: int, murder: str) -> McSt
     (the ports are emptied; the murder card itself is the caller's to move)."""
     case = case_of(state, seat, murder)
     desk = state.desks[seat]
-    cases = tuple(dataclasses.replace(c, ports={}) if c.murder == murder else c for c in desk.cases)
-    state = with_desk(state, seat, dataclasses.replace(desk, cases=cases))
+    cases = tuple(evolve(c, ports={}) if c.murder == murder else c for c in desk.cases)
+    state = with_desk(state, seat, evolve(desk, cases=cases))
     return discard_open(city, state, case.ports.values())
 
 
@@ -84,4 +83,4 @@ def take_from_pile(state: McState, kind: str, card: str) -> tuple[McState, bool]
     hidden = state.unseen.get(kind, ())
     seen = card not in hidden
     unseen = {**state.unseen, kind: tuple(c for c in hidden if c != card)}
-    return dataclasses.replace(state, evidence_decks=decks, unseen=unseen), seen
+    return evolve(state, evidence_decks=decks, unseen=unseen), seen

@@ -4,7 +4,6 @@ the window before the roll."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 from rules.core import Action, ActionSpec, Event
@@ -24,7 +23,7 @@ from .spec import (
     Reason,
     Stage,
 )
-from .state import Court, DiceMod, McState, with_limits
+from .state import Court, DiceMod, McState, evolve, with_limits
 
 
 def specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
@@ -85,7 +84,7 @@ def play(
     if kind == Act.PRESENT:
         return present(city, state, seat, str(action.params["murder"]), action, rng)
     if kind == Act.DECLINE_COURT:
-        state = dataclasses.replace(state, at=state.at + 1)
+        state = evolve(state, at=state.at + 1)
         passed = Event(Ev.COURT_PASSED, actor=seat, data={"seat": seat, "reason": "declined"})
         state, more = turns.next_in_court(city, state, rng)
         return state, [passed, *more]
@@ -114,7 +113,7 @@ def present(
     case = closing.case_of(state, seat, murder)
     suspect = str(action.params["suspect"])
     court = Court(prosecutor=seat, murder=murder, suspect=suspect, stage=Stage.HEARING)
-    state = dataclasses.replace(state, court=court)
+    state = evolve(state, court=court)
     data = {"seat": seat, "murder": murder, "suspect": suspect, "types": sorted(case.ports)}
     events = [Event(Ev.CASE_PRESENTED, actor=seat, data=data)]
     if state.legwork.count(seat) and state.limits[seat].legwork_played < LEGWORK_PLAYS_PER_TURN:
@@ -140,11 +139,9 @@ def open_volunteers(city: City, state: McState, rng: random.Random) -> tuple[McS
     ]
     if not asked:
         return name_listener(city, state, [], rng)
-    state = dataclasses.replace(
+    state = evolve(
         state,
-        court=dataclasses.replace(
-            court, stage=Stage.VOLUNTEERS, volunteers=Commitments.open(asked)
-        ),
+        court=evolve(court, stage=Stage.VOLUNTEERS, volunteers=Commitments.open(asked)),
     )
     data = {"prosecutor": court.prosecutor, "seats": asked}
     return state, [Event(Ev.VOLUNTEERS_ASKED, actor=court.prosecutor, data=data)]
@@ -169,7 +166,7 @@ def volunteer(
     court = state.court
     assert court is not None and court.volunteers is not None
     sealed = court.volunteers.commit(seat, listen)
-    state = dataclasses.replace(state, court=dataclasses.replace(court, volunteers=sealed))
+    state = evolve(state, court=evolve(court, volunteers=sealed))
     events = [Event(Ev.VOLUNTEER_COMMITTED, actor=seat, data={"seat": seat})]
     if not sealed.is_complete():
         return state, events
@@ -199,7 +196,7 @@ def name_listener(
     listener: int | None = None
     how = "none"
     for seat in volunteers:
-        limits = dataclasses.replace(state.limits[seat], hardship=Benefit.LISTENER.value)
+        limits = evolve(state.limits[seat], hardship=Benefit.LISTENER.value)
         state = with_limits(state, seat, limits)
         state, taken, stands = draws.take_hardship(
             city, state, seat, Benefit.LISTENER, rng, voluntary=True
@@ -213,15 +210,15 @@ def name_listener(
             if not hooks.forbids(city, state, seat, "listen"):
                 listener, how = seat, "left"
                 break
-    court = dataclasses.replace(state.court or court, listener=listener)
-    state = dataclasses.replace(state, court=court)
+    court = evolve(state.court or court, listener=listener)
+    state = evolve(state, court=court)
     data = {"prosecutor": court.prosecutor, "listener": listener, "how": how}
     events.append(Event(Ev.LISTENER_NAMED, actor=court.prosecutor, data=data))
     events.append(story(city, state, listener))
     if listener is None:
         state, more = open_window(city, state, rng)
         return state, events + more
-    state = dataclasses.replace(state, court=dataclasses.replace(court, stage=Stage.LISTENING))
+    state = evolve(state, court=evolve(court, stage=Stage.LISTENING))
     return state, events
 
 
@@ -266,8 +263,8 @@ def challenge(
         for other, card in case.ports.items()
         if other != kind and _off_colour(city.evidence_by_id[card].colour, murder.colour)
     )
-    court = dataclasses.replace(court, decision=Act.CHALLENGE.value, challenged=kind)
-    state = dataclasses.replace(state, court=court)
+    court = evolve(court, decision=Act.CHALLENGE.value, challenged=kind)
+    state = evolve(state, court=court)
     data = {
         "listener": seat,
         "prosecutor": court.prosecutor,
@@ -315,8 +312,8 @@ def _let_through(
     endorsed = kind == Ev.CASE_ENDORSED
     decision = Act.ENDORSE if endorsed else Act.RUBBER_STAMP
     dice = (*court.dice, DiceMod("endorsement", 1, seat)) if endorsed else court.dice
-    court = dataclasses.replace(court, decision=decision.value, dice=dice)
-    state = dataclasses.replace(state, court=court)
+    court = evolve(court, decision=decision.value, dice=dice)
+    state = evolve(state, court=court)
     data = {"listener": seat, "prosecutor": court.prosecutor, "murder": court.murder}
     events = [Event(kind, actor=seat, data=data)]
     state, fee = ledger.change(state, seat, LISTENER_FEE, Reason.LISTENING)
@@ -341,9 +338,7 @@ def open_window(city: City, state: McState, rng: random.Random) -> tuple[McState
     if not asked:
         return trial.try_case(city, state, rng)
     window = Window.open("before-roll", asked, in_turn=True)
-    state = dataclasses.replace(
-        state, court=dataclasses.replace(court, stage=Stage.WINDOW, window=window)
-    )
+    state = evolve(state, court=evolve(court, stage=Stage.WINDOW, window=window))
     data = {"prosecutor": court.prosecutor, "seats": asked}
     return state, [Event(Ev.WINDOW_OPENED, actor=court.prosecutor, data=data)]
 
@@ -354,7 +349,7 @@ def pass_window(
     court = state.court
     assert court is not None and court.window is not None
     window = court.window.answer(seat)
-    state = dataclasses.replace(state, court=dataclasses.replace(court, window=window))
+    state = evolve(state, court=evolve(court, window=window))
     events = [Event(Ev.WINDOW_PASSED, actor=seat, data={"seat": seat})]
     if not window.is_closed():
         return state, events
@@ -366,12 +361,10 @@ def buy_die(
     city: City, state: McState, seat: int, rng: random.Random
 ) -> tuple[McState, list[Event]]:
     """The prosecutor's voluntary hardship for one more trial die (the card applies first)."""
-    state = with_limits(
-        state, seat, dataclasses.replace(state.limits[seat], hardship=Benefit.DIE.value)
-    )
+    state = with_limits(state, seat, evolve(state.limits[seat], hardship=Benefit.DIE.value))
     state, events, stands = draws.take_hardship(city, state, seat, Benefit.DIE, rng, voluntary=True)
     court = state.court
     if stands and court is not None:
-        court = dataclasses.replace(court, dice=(*court.dice, DiceMod("hardship", 1, seat)))
-        state = dataclasses.replace(state, court=court)
+        court = evolve(court, dice=(*court.dice, DiceMod("hardship", 1, seat)))
+        state = evolve(state, court=court)
     return state, events

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 from rules.core import Event
@@ -10,7 +9,7 @@ from rules.core import Event
 from . import hooks
 from .case import City
 from .spec import Ev
-from .state import McState
+from .state import McState, evolve
 
 
 def draw_legwork(
@@ -25,15 +24,15 @@ def draw_legwork(
         if len(kept) == count or not state.legwork_deck.available():
             break
         deck, (card,) = state.legwork_deck.draw(1, rng=rng)
-        state = dataclasses.replace(state, legwork_deck=deck)
+        state = evolve(state, legwork_deck=deck)
         if hooks.is_setback(card):
-            state = dataclasses.replace(state, setbacks=(*state.setbacks, card))
+            state = evolve(state, setbacks=(*state.setbacks, card))
             events.append(Event(Ev.SETBACK_REVEALED, actor=seat, data={"seat": seat, "card": card}))
             state, applied = hooks.setback(city, state, seat, card)
             events.extend(applied)
             continue
         kept.append(card)
-    state = dataclasses.replace(state, legwork=state.legwork.add(seat, kept))
+    state = evolve(state, legwork=state.legwork.add(seat, kept))
     events.append(
         Event(
             Ev.LEGWORK_DRAWN,
@@ -54,7 +53,7 @@ def take_hardship(
     if not state.hardship_deck.available():
         return state, [], True
     deck, (card,) = state.hardship_deck.draw(1, rng=rng)
-    state = dataclasses.replace(state, hardship_deck=deck)
+    state = evolve(state, hardship_deck=deck)
     taken = Event(
         Ev.HARDSHIP_TAKEN,
         actor=seat,
@@ -62,11 +61,11 @@ def take_hardship(
     )
     applied = hooks.apply_hardship(city, state, seat, card, reason)
     if applied is None:  # no hardship module: a card without effect, discarded
-        state = dataclasses.replace(state, hardship_deck=state.hardship_deck.discard([card]))
+        state = evolve(state, hardship_deck=state.hardship_deck.discard([card]))
         return state, [_stands(taken, True)], True
     state, events, stands = applied
     return state, [_stands(taken, stands), *events], stands
 
 
 def _stands(event: Event, stands: bool) -> Event:
-    return dataclasses.replace(event, data={**event.data, "stands": stands})
+    return evolve(event, data={**event.data, "stands": stands})

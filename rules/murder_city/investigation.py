@@ -4,7 +4,6 @@ the voluntary hardship and its benefits, and moving attached evidence after the 
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 from rules.core import Action, ActionSpec, Event, Subset
@@ -21,7 +20,7 @@ from .spec import (
     Ev,
     Reason,
 )
-from .state import Case, McState, with_desk, with_limits
+from .state import Case, McState, evolve, with_desk, with_limits
 
 #: The voluntary hardship's benefits on a seat's own investigation turn.
 TURN_BENEFITS = (Benefit.EVIDENCE, Benefit.LEGWORK, Benefit.SWAP)
@@ -147,7 +146,7 @@ def draw_evidence(
     events: list[Event] = []
     fee = WEAKNESS_FEE if kind == jovan.weakness else 0
     deck, (card,) = state.evidence_decks[kind].draw(1, rng=rng, reshuffle=False)
-    state = dataclasses.replace(
+    state = evolve(
         state,
         evidence_decks={**state.evidence_decks, kind: deck},
         evidence=state.evidence.add(seat, [card]),
@@ -172,9 +171,9 @@ def pick_discard(city: City, state: McState, seat: int, card: str) -> tuple[McSt
     """The Strength: a draw chosen from its type's discard pile, once a turn."""
     kind = city.evidence_by_id[card].type
     state, seen = closing.take_from_pile(state, kind, card)
-    state = dataclasses.replace(state, evidence=state.evidence.add(seat, [card]))
+    state = evolve(state, evidence=state.evidence.add(seat, [card]))
     state = _used_draw(state, seat)
-    state = with_limits(state, seat, dataclasses.replace(state.limits[seat], picked=True))
+    state = with_limits(state, seat, evolve(state.limits[seat], picked=True))
     data: dict[str, object] = {"seat": seat, "deck": kind, "seen": seen}
     if seen:  # it lay face up: the table sees it go
         data["card"] = card
@@ -190,7 +189,7 @@ def pick_discard(city: City, state: McState, seat: int, card: str) -> tuple[McSt
 
 def _used_draw(state: McState, seat: int) -> McState:
     limits = state.limits[seat]
-    return with_limits(state, seat, dataclasses.replace(limits, draws_left=limits.draws_left - 1))
+    return with_limits(state, seat, evolve(limits, draws_left=limits.draws_left - 1))
 
 
 def attach(
@@ -200,13 +199,11 @@ def attach(
     kind = city.evidence_by_id[card].type
     desk = state.desks[seat]
     cases = tuple(
-        dataclasses.replace(case, ports={**case.ports, kind: card})
-        if case.murder == murder
-        else case
+        evolve(case, ports={**case.ports, kind: card}) if case.murder == murder else case
         for case in desk.cases
     )
-    state = with_desk(state, seat, dataclasses.replace(desk, cases=cases))
-    state = dataclasses.replace(state, evidence=state.evidence.remove(seat, [card]))
+    state = with_desk(state, seat, evolve(desk, cases=cases))
+    state = evolve(state, evidence=state.evidence.remove(seat, [card]))
     attached = Event(
         Ev.EVIDENCE_ATTACHED, actor=seat, data={"seat": seat, "murder": murder, "type": kind}
     )
@@ -217,12 +214,10 @@ def attach(
 def discard(city: City, state: McState, seat: int, card: str) -> tuple[McState, list[Event]]:
     """Face up next to its deck, once a turn."""
     kind = city.evidence_by_id[card].type
-    state = dataclasses.replace(state, evidence=state.evidence.remove(seat, [card]))
+    state = evolve(state, evidence=state.evidence.remove(seat, [card]))
     state = closing.discard_open(city, state, [card])
     limits = state.limits[seat]
-    state = with_limits(
-        state, seat, dataclasses.replace(limits, discards_left=limits.discards_left - 1)
-    )
+    state = with_limits(state, seat, evolve(limits, discards_left=limits.discards_left - 1))
     data = {"seat": seat, "card": card, "type": kind}
     return state, [Event(Ev.EVIDENCE_DISCARDED, actor=seat, data=data)]
 
@@ -231,9 +226,9 @@ def draw_murder(state: McState, seat: int, rng: random.Random) -> tuple[McState,
     """One new murder card a turn, face up; never more than three held."""
     deck, (murder,) = state.murder_deck.draw(1, rng=rng)
     desk = state.desks[seat]
-    state = with_desk(state, seat, dataclasses.replace(desk, cases=(*desk.cases, Case(murder))))
-    state = dataclasses.replace(state, murder_deck=deck)
-    state = with_limits(state, seat, dataclasses.replace(state.limits[seat], murder_taken=True))
+    state = with_desk(state, seat, evolve(desk, cases=(*desk.cases, Case(murder))))
+    state = evolve(state, murder_deck=deck)
+    state = with_limits(state, seat, evolve(state.limits[seat], murder_taken=True))
     return state, [Event(Ev.MURDER_DRAWN, actor=seat, data={"seat": seat, "murder": murder})]
 
 
@@ -241,12 +236,12 @@ def exchange(
     city: City, state: McState, seat: int, cards: list[str], rng: random.Random
 ) -> tuple[McState, list[Event]]:
     """Two unused legwork cards discarded face up for one new card, once a turn."""
-    state = dataclasses.replace(
+    state = evolve(
         state,
         legwork=state.legwork.remove(seat, cards),
         legwork_deck=state.legwork_deck.discard(cards),
     )
-    state = with_limits(state, seat, dataclasses.replace(state.limits[seat], exchanged=True))
+    state = with_limits(state, seat, evolve(state.limits[seat], exchanged=True))
     events = [Event(Ev.LEGWORK_EXCHANGED, actor=seat, data={"seat": seat, "cards": cards})]
     state, drawn = draws.draw_legwork(city, state, seat, 1, "exchange", rng)
     return state, events + drawn
@@ -257,16 +252,16 @@ def take_hardship(
 ) -> tuple[McState, list[Event]]:
     """The voluntary hardship (once a turn): the card applies first, then its benefit if it
     stands. The Listener's benefit is taken in court (``court.py``)."""
-    limits = dataclasses.replace(state.limits[seat], hardship=benefit)
+    limits = evolve(state.limits[seat], hardship=benefit)
     state = with_limits(state, seat, limits)
     state, events, stands = draws.take_hardship(city, state, seat, benefit, rng, voluntary=True)
     if not stands:
         return state, events
     limits = state.limits[seat]
     if benefit == Benefit.EVIDENCE:
-        limits = dataclasses.replace(limits, draws_left=limits.draws_left + 1)
+        limits = evolve(limits, draws_left=limits.draws_left + 1)
     elif benefit == Benefit.SWAP:
-        limits = dataclasses.replace(limits, swapping=True)
+        limits = evolve(limits, swapping=True)
     state = with_limits(state, seat, limits)
     if benefit == Benefit.LEGWORK:
         state, drawn = draws.draw_legwork(city, state, seat, 2, "hardship", rng)
@@ -290,11 +285,11 @@ def swap(
             ports = {k: v for k, v in case.ports.items() if k != kind}
             if there is not None:
                 ports[kind] = there
-            case = dataclasses.replace(case, ports=ports)
+            case = evolve(case, ports=ports)
         elif case.murder == murder:
-            case = dataclasses.replace(case, ports={**case.ports, kind: card})
+            case = evolve(case, ports={**case.ports, kind: card})
         cases.append(case)
-    state = with_desk(state, seat, dataclasses.replace(desk, cases=tuple(cases)))
+    state = with_desk(state, seat, evolve(desk, cases=tuple(cases)))
     data = {
         "seat": seat,
         "type": kind,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 from rules.core import Action, Event, rng_for
@@ -10,7 +9,7 @@ from rules.core import Action, Event, rng_for
 from . import court, hooks, investigation, setup, turns
 from .case import City
 from .spec import Act, Ev, Phase
-from .state import McState, with_limits
+from .state import McState, evolve, with_limits
 
 _COURT = frozenset(
     {
@@ -30,7 +29,7 @@ def play(city: City, state: McState, seat: int, action: Action) -> tuple[McState
     """Apply ``action`` (already checked legal) for ``seat``; the first step also tells what
     setup did."""
     opening = list(state.opening)
-    state = dataclasses.replace(state, step=state.step + 1, opening=())
+    state = evolve(state, step=state.step + 1, opening=())
     rng = rng_for(state.seed, state.step, "play")
     kind = action.type
     if kind == Act.CHOOSE_JOVAN:
@@ -39,7 +38,7 @@ def play(city: City, state: McState, seat: int, action: Action) -> tuple[McState
         state, events = _play_legwork(city, state, seat, action, rng)
     elif kind == Act.OFFER_TRADE:
         limits = state.limits[seat]
-        state = with_limits(state, seat, dataclasses.replace(limits, offers=limits.offers + 1))
+        state = with_limits(state, seat, evolve(limits, offers=limits.offers + 1))
         state, events = hooks.apply_trade("apply_offer", city, state, seat, action)
     elif kind == Act.ANSWER_OFFER:
         state, events = hooks.apply_trade("apply_answer", city, state, seat, action)
@@ -57,7 +56,7 @@ def _choose_jovan(
 ) -> tuple[McState, list[Event]]:
     state = setup.with_jovan(state, seat, jovan)
     events = [Event(Ev.JOVAN_CHOSEN, actor=seat, data={"seat": seat, "jovan": jovan})]
-    state = dataclasses.replace(state, at=state.at + 1)
+    state = evolve(state, at=state.at + 1)
     if state.at < len(state.seats):
         return state, events
     state, begun = setup.begin(city, state, rng)
@@ -70,9 +69,7 @@ def _play_legwork(
     """A legwork card through the hook; if it closed the case on trial (or sent it straight
     to trial with nobody left to act), the court goes on."""
     limits = state.limits[seat]
-    state = with_limits(
-        state, seat, dataclasses.replace(limits, legwork_played=limits.legwork_played + 1)
-    )
+    state = with_limits(state, seat, evolve(limits, legwork_played=limits.legwork_played + 1))
     state, events = hooks.apply_card(city, state, seat, action)
     heard = state.court
     if state.phase == Phase.COURT and heard is not None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -23,7 +22,7 @@ from .case import (
     from_envelope,
 )
 from .spec import SPEC, STARTING_CREDITS, STARTING_MURDERS, Ev, Phase
-from .state import Case, Desk, Limits, McState
+from .state import Case, Desk, Limits, McState, evolve
 
 _BAD = "setup/bad-case"
 
@@ -108,14 +107,14 @@ def new_game(
     for seat in range(count):
         state = with_jovan(state, seat, dealt[seat])
     state, events = begin(city, state, rng)
-    return dataclasses.replace(state, opening=tuple(events))
+    return evolve(state, opening=tuple(events))
 
 
 def with_jovan(state: McState, seat: int, jovan: str) -> McState:
     desks = list(state.desks)
-    desks[seat] = dataclasses.replace(desks[seat], jovan=jovan)
+    desks[seat] = evolve(desks[seat], jovan=jovan)
     left = tuple(j for j in state.jovans_left if j != jovan)
-    return dataclasses.replace(state, desks=tuple(desks), jovans_left=left)
+    return evolve(state, desks=tuple(desks), jovans_left=left)
 
 
 def begin(city: City, state: McState, rng: random.Random) -> tuple[McState, list[Event]]:
@@ -139,9 +138,7 @@ def begin(city: City, state: McState, rng: random.Random) -> tuple[McState, list
         for kind in kinds:
             decks[kind], drawn = decks[kind].draw(1, rng=rng, reshuffle=False)
             cards.extend(drawn)
-        state = dataclasses.replace(
-            state, evidence_decks=decks, evidence=state.evidence.add(seat, cards)
-        )
+        state = evolve(state, evidence_decks=decks, evidence=state.evidence.add(seat, cards))
         events.append(
             Event(
                 Ev.EVIDENCE_DEALT,
@@ -151,5 +148,5 @@ def begin(city: City, state: McState, rng: random.Random) -> tuple[McState, list
                 secret_audience=frozenset({seat}),
             )
         )
-    state, started = turns.start_turn(city, dataclasses.replace(state, jovans_left=()), rng)
+    state, started = turns.start_turn(city, evolve(state, jovans_left=()), rng)
     return state, events + started

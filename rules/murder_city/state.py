@@ -9,9 +9,10 @@ state. What each seat may see of it is decided by ``views.py`` alone. Card effec
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from rules import serial
 from rules.core import Event, JSONScalar, Seat
@@ -157,16 +158,37 @@ class McState:
         return None
 
 
+T = TypeVar("T")
+
+
+@functools.cache
+def _fields(kind: type) -> frozenset[str]:
+    return frozenset(field.name for field in dataclasses.fields(kind))
+
+
+def evolve(value: T, **changes: Any) -> T:
+    """``dataclasses.replace`` without running ``__init__`` again, for this module's frozen
+    dataclasses (none has a ``__post_init__`` to skip): a step makes dozens of new values."""
+    kind: type[Any] = type(value)
+    unknown = changes.keys() - _fields(kind)
+    if unknown:
+        raise TypeError(f"{kind.__name__} has no field {sorted(unknown)}")
+    new = object.__new__(kind)
+    vars(new).update(vars(value))
+    vars(new).update(changes)
+    return new
+
+
 def with_desk(state: McState, seat: int, desk: Desk) -> McState:
     desks = list(state.desks)
     desks[seat] = desk
-    return dataclasses.replace(state, desks=tuple(desks))
+    return evolve(state, desks=tuple(desks))
 
 
 def with_limits(state: McState, seat: int, limits: Limits) -> McState:
     every = list(state.limits)
     every[seat] = limits
-    return dataclasses.replace(state, limits=tuple(every))
+    return evolve(state, limits=tuple(every))
 
 
 def to_json(state: McState) -> dict[str, Any]:

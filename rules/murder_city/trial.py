@@ -8,7 +8,6 @@ than none. The highest charge whose threshold the total reaches pays its credits
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 from rules.core import Event
@@ -17,7 +16,7 @@ from rules.kit.dice import roll
 from . import closing, draws, hooks, ledger, turns
 from .case import City, MurderCard
 from .spec import ENDORSE_REWARD, Act, Ev, Reason, Verdict
-from .state import DiceMod, McState, with_desk
+from .state import DiceMod, McState, evolve, with_desk
 
 
 def dice_parts(city: City, state: McState) -> list[DiceMod]:
@@ -77,7 +76,7 @@ def try_case(city: City, state: McState, rng: random.Random) -> tuple[McState, l
     convicted = verdict != Verdict.ACQUITTED
     if convicted:
         desk = state.desks[seat]
-        state = with_desk(state, seat, dataclasses.replace(desk, won=desk.won + 1))
+        state = with_desk(state, seat, evolve(desk, won=desk.won + 1))
         state, paid = ledger.change(state, seat, payout, Reason.CONVICTION)
         events.append(paid)
     if court.decision == Act.ENDORSE and court.listener is not None:

@@ -3,7 +3,6 @@ order, the end of a turn and of the game; and whom the game waits for."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 from rules.core import Event
@@ -15,7 +14,7 @@ from . import draws, hooks, presentable
 from .case import City
 from .spec import EVIDENCE_DISCARDS, EVIDENCE_DRAWS, HAND_LIMIT, Ending, Ev, Phase, Stage
 from .standings import outcome
-from .state import Limits, McState, with_desk, with_limits
+from .state import Limits, McState, evolve, with_desk, with_limits
 
 
 def roll_initiative(
@@ -47,8 +46,8 @@ def start_turn(city: City, state: McState, rng: random.Random) -> tuple[McState,
     seat's investigation turn."""
     turn = state.turn + 1
     count = len(state.seats)
-    desks = tuple(dataclasses.replace(desk, barred=False) for desk in state.desks)
-    state = dataclasses.replace(
+    desks = tuple(evolve(desk, barred=False) for desk in state.desks)
+    state = evolve(
         state,
         turn=turn,
         desks=desks,
@@ -61,7 +60,7 @@ def start_turn(city: City, state: McState, rng: random.Random) -> tuple[McState,
     events = [Event(Ev.TURN_STARTED, data={"turn": turn, "turns": state.turns})]
     winner, rounds, rolled = roll_initiative(state, rng)
     order = clockwise_from(winner, count)
-    state = dataclasses.replace(state, order=order, initiative=rounds)
+    state = evolve(state, order=order, initiative=rounds)
     events.extend(rolled)
     credits = {str(seat): desk.credits for seat, desk in enumerate(state.desks)}
     events.append(
@@ -84,7 +83,7 @@ def begin_investigation(city: City, state: McState) -> tuple[McState, list[Event
     limits = state.limits[seat]
     draws_left = max(0, EVIDENCE_DRAWS + hooks.adjust(city, state, seat, "evidence-draws"))
     discards = max(0, EVIDENCE_DISCARDS + hooks.adjust(city, state, seat, "evidence-discards"))
-    limits = dataclasses.replace(limits, draws_left=draws_left, discards_left=discards)
+    limits = evolve(limits, draws_left=draws_left, discards_left=discards)
     state = with_limits(state, seat, limits)
     return state, [Event(Ev.INVESTIGATION_TURN, actor=seat, data={"seat": seat})]
 
@@ -94,8 +93,8 @@ def end_investigation(
 ) -> tuple[McState, list[Event]]:
     """The seat on turn is done; the next seat investigates, or the court phase begins."""
     seat = state.order[state.at]
-    limits = dataclasses.replace(state.limits[seat], done=True, swapping=False)
-    state = dataclasses.replace(with_limits(state, seat, limits), at=state.at + 1)
+    limits = evolve(state.limits[seat], done=True, swapping=False)
+    state = evolve(with_limits(state, seat, limits), at=state.at + 1)
     hand = state.evidence.count(seat)
     events = [Event(Ev.INVESTIGATION_ENDED, actor=seat, data={"seat": seat, "hand": hand})]
     if state.at < len(state.order):
@@ -113,12 +112,12 @@ def begin_court(city: City, state: McState, rng: random.Random) -> tuple[McState
         limit = HAND_LIMIT + hooks.adjust(city, state, seat, "hand-limit")
         hand = state.evidence.count(seat)
         cases = max(0, 1 + hooks.adjust(city, state, seat, "court-cases"))
-        state = with_limits(state, seat, dataclasses.replace(state.limits[seat], cases_left=cases))
+        state = with_limits(state, seat, evolve(state.limits[seat], cases_left=cases))
         if hand > limit:
-            state = with_desk(state, seat, dataclasses.replace(state.desks[seat], barred=True))
+            state = with_desk(state, seat, evolve(state.desks[seat], barred=True))
             data = {"seat": seat, "hand": hand, "limit": limit}
             events.append(Event(Ev.COURT_BARRED, actor=seat, data=data))
-    state = dataclasses.replace(state, phase=Phase.COURT, at=0, court=None)
+    state = evolve(state, phase=Phase.COURT, at=0, court=None)
     state, more = next_in_court(city, state, rng)
     return state, events + more
 
@@ -134,7 +133,7 @@ def next_in_court(city: City, state: McState, rng: random.Random) -> tuple[McSta
             return state, [*events, Event(Ev.COURT_TURN, actor=seat, data={"seat": seat})]
         if why != "done":
             events.append(Event(Ev.COURT_PASSED, actor=seat, data={"seat": seat, "reason": why}))
-        state = dataclasses.replace(state, at=state.at + 1)
+        state = evolve(state, at=state.at + 1)
     state, more = end_turn(city, state, rng)
     return state, events + more
 
@@ -143,8 +142,8 @@ def after_case(city: City, state: McState, rng: random.Random) -> tuple[McState,
     """A case is over: its prosecutor may present another if a card allows, else the next."""
     seat = state.order[state.at]
     limits = state.limits[seat]
-    state = with_limits(state, seat, dataclasses.replace(limits, cases_left=limits.cases_left - 1))
-    state = dataclasses.replace(state, court=None)
+    state = with_limits(state, seat, evolve(limits, cases_left=limits.cases_left - 1))
+    state = evolve(state, court=None)
     return next_in_court(city, state, rng)
 
 
@@ -153,7 +152,7 @@ def end_turn(city: City, state: McState, rng: random.Random) -> tuple[McState, l
     state, events = hooks.end_turn(city, state)
     if state.setbacks:
         events.append(Event(Ev.SETBACKS_ENDED, data={"cards": list(state.setbacks)}))
-    state = dataclasses.replace(
+    state = evolve(
         state,
         legwork_deck=state.legwork_deck.discard(state.setbacks),
         setbacks=(),
@@ -162,7 +161,7 @@ def end_turn(city: City, state: McState, rng: random.Random) -> tuple[McState, l
     )
     events.append(Event(Ev.TURN_ENDED, data={"turn": state.turn}))
     if state.turn >= state.turns:
-        state = dataclasses.replace(state, phase=Phase.OVER, ended=Ending.CONTRACTS_EXPIRED)
+        state = evolve(state, phase=Phase.OVER, ended=Ending.CONTRACTS_EXPIRED)
         events.append(Event(Ev.GAME_ENDED, data=outcome(state).to_json()))
         return state, events
     state, more = start_turn(city, state, rng)

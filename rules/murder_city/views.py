@@ -39,11 +39,7 @@ def view(city: City, state: McState, seat: int | None) -> dict[str, Any]:
         "murder_deck": state.murder_deck.draw_count,
         "murder_discard": list(state.murder_deck.discard_pile),
         "evidence_decks": {
-            kind: {
-                "draw": deck.draw_count,
-                "discard": [c for c in deck.discard_pile if c not in state.unseen.get(kind, ())],
-                "unseen": len(state.unseen.get(kind, ())),
-            }
+            kind: _pile(deck.draw_count, deck.discard_pile, state.unseen.get(kind, ()))
             for kind, deck in sorted(state.evidence_decks.items())
         },
         "legwork_deck": state.legwork_deck.draw_count,
@@ -65,6 +61,12 @@ def view(city: City, state: McState, seat: int | None) -> dict[str, Any]:
     if state.ended is not None:
         shown["result"] = outcome(state).to_json()
     return shown
+
+
+def _pile(draw: int, pile: tuple[str, ...], unseen: tuple[str, ...]) -> dict[str, Any]:
+    """An evidence deck's size and its face-up discards; the unseen ones only counted."""
+    face_up = [card for card in pile if card not in unseen] if unseen else list(pile)
+    return {"draw": draw, "discard": face_up, "unseen": len(unseen)}
 
 
 def _seat(state: McState, seat: int, mine: bool) -> dict[str, Any]:
