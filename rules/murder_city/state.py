@@ -9,7 +9,6 @@ state. What each seat may see of it is decided by ``views.py`` alone. Card effec
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -161,9 +160,14 @@ class McState:
 T = TypeVar("T")
 
 
-@functools.cache
+_FIELDS: dict[type, frozenset[str]] = {}
+
+
 def _fields(kind: type) -> frozenset[str]:
-    return frozenset(field.name for field in dataclasses.fields(kind))
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = frozenset(field.name for field in dataclasses.fields(kind))
+    return names
 
 
 def evolve(value: T, **changes: Any) -> T:
@@ -173,7 +177,7 @@ def evolve(value: T, **changes: Any) -> T:
     unknown = changes.keys() - _fields(kind)
     if unknown:
         raise TypeError(f"{kind.__name__} has no field {sorted(unknown)}")
-    new = object.__new__(kind)
+    new: T = object.__new__(kind)
     vars(new).update(vars(value))
     vars(new).update(changes)
     return new
