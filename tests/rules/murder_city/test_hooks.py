@@ -182,10 +182,11 @@ def test_a_card_that_closes_the_case_on_trial_moves_the_court_on(
         from rules.core import rng_for
         from rules.murder_city import closing
 
-        assert state.court is not None
+        court = state.court
+        assert court is not None
         state = evolve(state, legwork=state.legwork.remove(seat, [str(action.params["card"])]))
         return closing.close_case(
-            city, state, state.court.prosecutor, state.court.murder, "card", rng_for(0, 0)
+            city, state, court.prosecutor, court.murder, "card", rng_for(0, 0)
         )
 
     use(monkeypatch, effects_legwork_specs=specs, effects_apply_card=close)
