@@ -24,7 +24,6 @@ from .case import HOTEL
 from .spec import DEAD_TO_ESCAPE, Act, Rules, Status
 from .suspects import (
     candidates_from,
-    exposure,
     known_jessicas,
     log_of,
     looks_in_world,
@@ -58,41 +57,63 @@ def _kills(view: Mapping[str, Any], policy: Policy) -> bool:
         return False
     if len(pinned_by_kill(view, policy)) <= policy.pinned_allowed:
         return True
-    if policy.reckless_when_exposed:
-        return any(len(suspects) == 1 for suspects in exposure(view).values())
-    return False
+    return policy.reckless_when_exposed and exposed(view)
 
 
 def pinned_by_kill(view: Mapping[str, Any], policy: Policy) -> list[int]:
     """The Jessicas who would suspect fewer than ``policy.caution`` seats if the Murderer
     killed at the location it is checking and she looked there next (as
-    :func:`.suspects.suspicion_after_kill` reads it, worst first victim first, stopping at the
-    first world that pins her). Under the advanced rules a Jessica whose card lies fewer than
-    two below the top may not look next ("two other players must have entered since your
-    counter was at the LAST IN position"): whoever enters before her covers the kill."""
-    me = view["seat"]
+    :func:`.suspects.suspicion_after_kill` reads it). Under the advanced rules a Jessica whose
+    card lies fewer than two below the top may not look next ("two other players must have
+    entered since your counter was at the LAST IN position"): whoever enters before her covers
+    the kill."""
     location = view["visits"][-1]["location"]
     cards = view["last_in"][location]
     advanced = view["rules"] == Rules.ADVANCED
     log = log_of(view)
-    kills = [*view["kills"], len(log) - 1]
-    cleared = known_jessicas(view)
+    return [
+        jessica
+        for jessica in _jessicas_in(view)
+        if not (advanced and jessica in cards and cards.index(jessica) < RETURN_AFTER)
+        and _suspects_fewer(
+            view,
+            [*log, (jessica, location)],
+            [*view["kills"], len(log) - 1],
+            jessica,
+            policy.caution,
+        )
+    ]
+
+
+def exposed(view: Mapping[str, Any]) -> bool:
+    """Whether some Jessica already suspects the Murderer alone (``suspects.exposure``)."""
+    log = log_of(view)
+    kills = list(view["kills"])
+    return any(_suspects_fewer(view, log, kills, jessica, 2) for jessica in _jessicas_in(view))
+
+
+def _jessicas_in(view: Mapping[str, Any]) -> list[int]:
+    out = set(view["out"])
+    return [seat for seat in range(len(view["pawns"])) if seat != view["seat"] and seat not in out]
+
+
+def _suspects_fewer(
+    view: Mapping[str, Any], log: list[tuple[int, str]], kills: list[int], jessica: int, fewer: int
+) -> bool:
+    """Whether, in some world the Murderer cannot rule out (a first victim it does not know,
+    advanced), ``jessica``'s sightings along ``log`` leave her fewer than ``fewer`` suspects.
+    First victims she never looked at give her the same sightings: one stands for them all."""
+    looked_at = {location for seat, location in log if seat == jessica}
     first_victims = possible_first_victims(view)
+    worlds = [fv for fv in first_victims if fv in looked_at]
+    worlds += [fv for fv in first_victims if fv not in looked_at][:1]
     seats = len(view["pawns"])
-    pinned = []
-    for jessica in range(seats):
-        if jessica == me or jessica in view["out"]:
-            continue
-        if advanced and jessica in cards and cards.index(jessica) < RETURN_AFTER:
-            continue
-        looked = [*log, (jessica, location)]
-        excluded = cleared | {jessica}
-        for first_victim in first_victims:
-            looks = looks_in_world(looked, jessica, first_victim, kills)
-            if len(candidates_from(seats, looked, looks, excluded)) < policy.caution:
-                pinned.append(jessica)
-                break
-    return pinned
+    excluded = known_jessicas(view) | {jessica}
+    for first_victim in worlds:
+        looks = looks_in_world(log, jessica, first_victim, kills)
+        if len(candidates_from(seats, log, looks, excluded)) < fewer:
+            return True
+    return False
 
 
 def move(view: Mapping[str, Any], rng: random.Random) -> Action:

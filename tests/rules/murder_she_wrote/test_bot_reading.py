@@ -104,3 +104,18 @@ def test_the_kill_test_pins_whom_suspicion_after_kill_pins() -> None:
             assert bot_murderer.pinned_by_kill(view, policy) == expected
             checks += 1
     assert checks > 50
+
+
+def test_exposed_is_some_jessica_suspecting_the_murderer_alone() -> None:
+    """The Murderer's view: ``bot_murderer.exposed`` is ``suspects.exposure`` leaving some
+    Jessica one suspect."""
+    checked = 0
+    for states in GAMES_PLAYED:
+        for state in states[::4]:
+            if state.phase == Phase.OVER:
+                continue
+            view = GAME.view(state, state.murderer)
+            expected = any(len(left) == 1 for left in suspects.exposure(view).values())
+            assert bot_murderer.exposed(view) == expected
+            checked += expected
+    assert checked > 0
