@@ -54,7 +54,8 @@ def test_over_a_few_games_most_cards_come_into_play() -> None:
     seen: Counter[str] = Counter()
     for seed in range(10, 16):
         seen += play_out(seed, 4)
-    every = {f"card:{card.id}" for card in (*LEGWORK, *SETBACKS, *HARDSHIPS)}
+    ids = [card.id for card in (*LEGWORK, *SETBACKS)] + [card.id for card in HARDSHIPS]
+    every = {f"card:{card}" for card in ids}
     came = {name for name in every if seen[name]}
     assert len(came) >= len(every) * 2 // 3, sorted(every - came)
     assert seen["trade-answered"]
