@@ -76,14 +76,14 @@ class EvidenceCard:
     type: str  # one of EVIDENCE_TYPES
     colour: str  # one of COLOURS, or JOKER
     value: int  # 1-3; a joker's is 1
-    item: str  # what it names ("Ceramic Knife"); "" for a joker, whose detail is invented
+    item: str  # what it names ("Letter Opener"); "" for a joker, whose detail is invented
 
 
 @dataclass(frozen=True)
 class Jovan:
     id: str
     name: str  # "Ilse Varga"
-    title: str  # "the Analytical Alien"
+    title: str  # "the Tabloid Reporter"
     strength_pick: str  # the evidence type whose discard pile it may choose from
     strength_die: str  # the evidence type that brings an extra trial die to its case
     weakness: str  # the evidence type it pays 1 credit to draw
