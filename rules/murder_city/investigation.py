@@ -14,6 +14,7 @@ from .spec import (
     ATTACH_REWARD,
     LEGWORK_EXCHANGE,
     MAX_MURDERS,
+    SWAPS_PER_TURN,
     WEAKNESS_FEE,
     Act,
     Benefit,
@@ -82,7 +83,7 @@ def specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
         out.append(
             ActionSpec(Act.TAKE_HARDSHIP, {"benefit": tuple(b.value for b in TURN_BENEFITS)})
         )
-    if limits.swapping:
+    if limits.swapping and limits.moves < SWAPS_PER_TURN:
         out.extend(_swaps(city, state, seat))
     out.append(ActionSpec(Act.END_INVESTIGATION))
     return out
@@ -290,6 +291,8 @@ def swap(
             case = evolve(case, ports={**case.ports, kind: card})
         cases.append(case)
     state = with_desk(state, seat, evolve(desk, cases=tuple(cases)))
+    limits = state.limits[seat]
+    state = with_limits(state, seat, evolve(limits, moves=limits.moves + 1))
     data = {
         "seat": seat,
         "type": kind,

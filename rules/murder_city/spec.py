@@ -218,12 +218,26 @@ WEAKNESS_FEE = 1
 LEGWORK_EXCHANGE = 2  # cards given for one
 TRADE_OFFERS_PER_TURN = 3  # offers a seat may make in its investigation turn (a bound)
 LEGWORK_PLAYS_PER_TURN = 8  # legwork cards a seat may play in one turn (a bound on steps)
+SWAPS_PER_TURN = 9  # attached cards moved after the swap benefit (one move per port)
+ALL_EVIDENCE = 5 * 33  # no seat can discard more evidence than there is
 
-#: The most steps one seat can take in one turn: its investigation (draws, attaches, swaps,
-#: discard, murder, exchange, hardship, offers and their answers, legwork, end) and its court
-#: part (present or decline, the volunteers' commits, the decision, the window), with room.
-SEAT_TURN_STEPS = 4 + 9 + 9 + 1 + 1 + 1 + 1 + 2 * TRADE_OFFERS_PER_TURN + LEGWORK_PLAYS_PER_TURN + 1
-COURT_STEPS = 2 + MAX_SEATS + 1 + MAX_SEATS + LEGWORK_PLAYS_PER_TURN
+#: The most steps one seat can take in one turn: its investigation (draws, each card played
+#: adding at most one; attaches, each card played freeing at most one port; moves; discards,
+#: which a card may unlimit; the new murder, the exchange, the hardship; offers and their
+#: answers; legwork; the end) and its court part (each case: present or decline, the hearing,
+#: the volunteers' commits, the decision, the window's passes and the bought die; a card played
+#: adding at most one case).
+SEAT_TURN_STEPS = (
+    (EVIDENCE_DRAWS + 1 + LEGWORK_PLAYS_PER_TURN)
+    + (9 + LEGWORK_PLAYS_PER_TURN)
+    + SWAPS_PER_TURN
+    + ALL_EVIDENCE
+    + 3
+    + 2 * TRADE_OFFERS_PER_TURN
+    + LEGWORK_PLAYS_PER_TURN
+    + 1
+)
+COURT_STEPS = (1 + LEGWORK_PLAYS_PER_TURN) * (2 + (MAX_SEATS - 1) + 1 + MAX_SEATS + 1)
 TURN_STEPS = MAX_SEATS * (SEAT_TURN_STEPS + COURT_STEPS)
 
 SPEC = SystemSpec(

@@ -53,6 +53,7 @@ class Limits:
     exchanged: bool = False  # the 2-for-1 legwork exchange
     hardship: str | None = None  # the voluntary hardship's benefit, once taken
     swapping: bool = False  # the swap benefit holds for the rest of its investigation turn
+    moves: int = 0  # attached cards moved after the swap benefit
     offers: int = 0  # trades offered
     legwork_played: int = 0
     cases_left: int = 1  # cases it may still present this court phase

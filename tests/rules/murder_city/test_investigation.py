@@ -187,6 +187,9 @@ def test_a_voluntary_hardship_lets_attached_evidence_move_between_cases() -> Non
         {"forensics": "FO01"},
     ]
     assert of(events, Ev.EVIDENCE_SWAPPED)[0].data["swapped"] is True
+    for move in range(8):  # a bound: nine moves, one per port (docs/rulings.md)
+        state, _ = act(state, seat, Act.SWAP_EVIDENCE, card="FO01", murder=("M01", "M02")[move % 2])
+    assert not any(s.type == Act.SWAP_EVIDENCE for s in GAME.legal_actions(state, seat))
 
 
 def test_play_passes_on_in_initiative_order_then_court() -> None:
