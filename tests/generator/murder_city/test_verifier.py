@@ -19,6 +19,7 @@ import pytest
 from generator.murder_city import content, verify
 from generator.murder_city.verify import verify as verify_city
 from rules.murder_city.case import (
+    EVIDENCE_TYPES,
     JOKER,
     Charge,
     City,
@@ -227,6 +228,58 @@ def foreign_hardship(city: City) -> City:
     return dataclasses.replace(city, hardship=("H99", *city.hardship[1:]))
 
 
+def suspects_of_another_colour(city: City) -> City:
+    other = next(c for c in content.SUSPECTS if c != city.murders[0].colour)
+    return replace_murder(city, 0, suspects=content.SUSPECTS[other][:3])
+
+
+def a_need_moved_to_another_type(city: City) -> City:
+    card = city.murders[0]
+    spare = next(t for t in EVIDENCE_TYPES if t not in card.needs)
+    return replace_murder(city, 0, needs=(spare, *card.needs[1:]))
+
+
+def evidence_ids_swapped(city: City) -> City:
+    first, second = city.evidence[0], city.evidence[1]
+    city = replace_evidence(city, first.id, id="TMP")
+    city = replace_evidence(city, second.id, id=first.id)
+    return replace_evidence(city, "TMP", id=second.id)
+
+
+def a_card_of_no_colour(city: City) -> City:
+    return replace_evidence(city, genuine(city, "forensics", "red")[0].id, colour="purple")
+
+
+def a_genuine_card_recoloured(city: City) -> City:
+    card = genuine(city, "forensics", "red")[0]
+    return replace_evidence(
+        city, card.id, colour="green", item=content.items_of("forensics", "green")[0]
+    )
+
+
+def a_jovan_of_an_unknown_type(city: City) -> City:
+    jovan = city.jovans[0]
+    return replace_jovan(city, 0, starting=(*jovan.starting[:2], "gossip"))
+
+
+def starting_shares_unbalanced(city: City) -> City:
+    """The one type a Jovan neither starts with nor is weak in replaces a starting type that
+    is not its pick: every rule of the Jovan holds, the shares do not."""
+    jovan = city.jovans[0]
+    (spare,) = (t for t in EVIDENCE_TYPES if t not in (*jovan.starting, jovan.weakness))
+    dropped = next(t for t in jovan.starting if t != jovan.strength_pick)
+    starting = tuple(spare if t == dropped else t for t in jovan.starting)
+    return replace_jovan(city, 0, starting=starting)
+
+
+def jovans_out_of_order(city: City) -> City:
+    return dataclasses.replace(city, jovans=city.jovans[::-1])
+
+
+def an_arcology_without_a_name(city: City) -> City:
+    return dataclasses.replace(city, name="")
+
+
 MUTATIONS: dict[str, tuple[Mutation, str]] = {
     "drop a murder": (drop_a_murder, "murders/ids"),
     "recolour a murder": (recolour_a_murder, "murders/colours"),
@@ -258,6 +311,15 @@ MUTATIONS: dict[str, tuple[Mutation, str]] = {
     "two Jovans starting alike": (jovans_start_alike, "jovans/alike"),
     "a short legwork deck": (short_legwork, "decks/legwork"),
     "a hardship card not in the catalogue": (foreign_hardship, "decks/hardship"),
+    "suspects of another colour": (suspects_of_another_colour, "murders/suspects"),
+    "a need moved to another type": (a_need_moved_to_another_type, "murders/needs-share"),
+    "evidence ids swapped": (evidence_ids_swapped, "evidence/ids"),
+    "a card of no colour": (a_card_of_no_colour, "evidence/colours"),
+    "a genuine card recoloured": (a_genuine_card_recoloured, "evidence/genuine-count"),
+    "a Jovan of an unknown type": (a_jovan_of_an_unknown_type, "jovans/types"),
+    "starting shares unbalanced": (starting_shares_unbalanced, "jovans/starting-share"),
+    "Jovans out of order": (jovans_out_of_order, "jovans/ids"),
+    "an arcology without a name": (an_arcology_without_a_name, "city/name"),
 }
 
 
