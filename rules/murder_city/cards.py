@@ -14,8 +14,9 @@ module loads, so a card whose effect does not fit fails at import.
 - A **setback** comes out of the legwork deck and is never held: revealed, applied to every
   seat, discarded once it ends (``lasts``: ``instant`` or ``turn``).
 - A **hardship** is drawn (forced, or voluntarily for a benefit) and applied at once to the
-  seat that drew it; a lasting one (``lasts``: ``turn``) stays face up on the dataslate until
-  the turn ends.
+  seat that drew it; a lasting one stays face up on the dataslate until it ends (``lasts``:
+  ``turn``, the end of the turn; ``case``, the seat's next case in court closed, then the turn's
+  end).
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ OPS: Mapping[str, Word] = {
     # the trial roll ("+/- dice for ... Legwork, Setback or Hardship cards")
     "trial_dice": Word("dice added to (or taken from) the case on trial now", {"delta": int}),
     "turn_dice": Word("dice added to (or taken from) every trial roll this turn", {"delta": int}),
-    "seat_dice": Word("dice on the seat's own trial rolls while the card lasts", {"delta": int}),
+    "seat_dice": Word("dice on the seat's next case in court (lasting)", {"delta": int}),
     "skip_listener": Word("the case goes straight to the trial roll, with no Listener"),
     "extra_case": Word("one more case may go to court this turn"),
     "block_case": Word("a murder card that may not go to court this turn", None, {"pick": str}),
@@ -205,7 +206,7 @@ TARGETS: tuple[str, ...] = (
     "own-swap",
     "other-port",
 )
-LASTS: tuple[str, ...] = ("instant", "turn")
+LASTS: tuple[str, ...] = ("instant", "turn", "case")
 
 
 @dataclass(frozen=True)
@@ -220,7 +221,7 @@ class LegworkCard:
     target: str  # one of TARGETS
     effect: Effect
     setback: bool = False
-    lasts: str = "instant"  # a setback's: one of LASTS
+    lasts: str = "instant"  # a setback's: "instant" or "turn"
 
 
 @dataclass(frozen=True)
@@ -518,11 +519,11 @@ HARDSHIPS: tuple[HardshipCard, ...] = (
     HardshipCard(
         "H03",
         "Sleepless Week",
-        "You see the victims when you close your eyes. Until the end of the turn your trial"
-        " rolls have 1 die fewer.",
+        "You see the victims when you close your eyes. Your next trial roll has 1 die fewer."
+        " Keep this card until that case is closed.",
         3,
         op("seat_dice", delta=-1),
-        lasts="turn",
+        lasts="case",
     ),
     HardshipCard(
         "H04",
@@ -614,7 +615,7 @@ def _check_catalogue() -> None:
         raise EffectError("a catalogue id is used twice", code="effect/bad-value")
     for card in cards:
         validate(card.effect)
-        if card.timing not in TIMINGS or card.target not in TARGETS or card.lasts not in LASTS:
+        if card.timing not in TIMINGS or card.target not in TARGETS or card.lasts == "case":
             raise EffectError(f"{card.id}: bad timing, target or lasts", code="effect/bad-value")
         if card.setback != (card.timing == "drawn") or card.copies < 1:
             raise EffectError(f"{card.id}: a setback and only it is drawn", code="effect/bad-value")

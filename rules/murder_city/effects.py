@@ -111,6 +111,14 @@ def _read_back(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
     return state, []
 
 
+def _seat_dice(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
+    """Dice on the holder's next case in court: a marker the case's closing removes."""
+    seat = _holder(c)
+    data = {"dice": int(args["delta"])}
+    marker = Marker(str(c.data["card"]), by=None, on=seat, until="case", data=data)
+    return dataclasses.replace(state, markers=(*state.markers, marker)), []
+
+
 def _skip_listener(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
     """The case being heard goes straight to trial (the engine reads ``Court.to_trial``)."""
     assert state.court is not None
@@ -342,7 +350,7 @@ def _endorsed(state: McState, args: Mapping[str, Any], c: Context) -> bool:
 _HANDLERS: Mapping[str, Any] = {
     "trial_dice": _trial_dice,
     "turn_dice": _read_back,
-    "seat_dice": _read_back,
+    "seat_dice": _seat_dice,
     "skip_listener": _skip_listener,
     "extra_case": _extra_case,
     "block_case": _block_case,
@@ -412,9 +420,9 @@ def adjust(city: City, state: McState, seat: int, what: str) -> int:
     (setbacks and lasting hardships; a legwork card's dice are in the court's own dice) and
     ``court-cases`` (legwork played before the court phase); every other number 0."""
     if what == "trial-dice":
-        turn = _parts(_setback_effects(state), "turn_dice")
-        own = _parts(_hardship_effects(state, seat), "seat_dice")
-        return sum(int(part["delta"]) for part in (*turn, *own))
+        turn = sum(int(part["delta"]) for part in _parts(_setback_effects(state), "turn_dice"))
+        own = [m.data["dice"] for m in state.markers if m.on == seat and "dice" in m.data]
+        return turn + sum(int(str(dice)) for dice in own)
     if what == "court-cases":
         return len([m for m in state.markers if m.on == seat and "cases" in m.data])
     return 0
@@ -440,16 +448,24 @@ def forbids(city: City, state: McState, seat: int, what: str, target: str | None
 
 
 def end_turn(city: City, state: McState) -> Handled:
-    """Lasting hardships end with the turn: off the dataslates, onto the hardship discard."""
+    """Lasting hardships end with the turn, off the dataslates onto the hardship discard; one
+    that lasts until a case closes stays while its case is still to come."""
     events: list[Event] = []
     for seat, desk in enumerate(state.desks):
-        if not desk.hardships:
-            continue
-        state = with_desk(state, seat, dataclasses.replace(desk, hardships=()))
-        state = dataclasses.replace(
-            state, hardship_deck=state.hardship_deck.discard(desk.hardships)
-        )
+        waiting = [m.card for m in state.markers if m.on == seat and m.until == "case"]
+        kept: list[str] = []
         for card in desk.hardships:
+            if HARDSHIP_BY_ID[card].lasts == "case" and card in waiting:
+                waiting.remove(card)
+                kept.append(card)
+        ended = list(desk.hardships)
+        for card in kept:
+            ended.remove(card)
+        if not ended:
+            continue
+        state = with_desk(state, seat, dataclasses.replace(desk, hardships=tuple(kept)))
+        state = dataclasses.replace(state, hardship_deck=state.hardship_deck.discard(ended))
+        for card in ended:
             data = {"card": card, "seat": seat, "what": "hardship-ended"}
             events.append(Event(Ev.CARD_EFFECT, actor=seat, data=data))
     return state, events

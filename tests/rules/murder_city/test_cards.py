@@ -110,7 +110,7 @@ def test_setbacks_are_drawn_and_legwork_is_played_at_a_timing() -> None:
     # current turn."
     assert {card.lasts for card in SETBACKS} == {"instant", "turn"}
     # "Hardship cards may have an instantaneous or a lasting effect."
-    assert {card.lasts for card in HARDSHIPS} == {"instant", "turn"}
+    assert {card.lasts for card in HARDSHIPS} == {"instant", "turn", "case"}
 
 
 def test_no_published_name() -> None:

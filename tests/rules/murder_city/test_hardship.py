@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pytest
 
 from rules.core import Action, Event
-from rules.murder_city import draws, effects, presentable
+from rules.murder_city import closing, draws, effects, presentable
 from rules.murder_city.cards import HARDSHIPS
 from rules.murder_city.game import SYSTEM
 from rules.murder_city.spec import Benefit, Phase, Stage
@@ -76,12 +76,18 @@ def _h02() -> None:
 
 
 def _h03() -> None:
-    before = window(base(), 0, 0)
-    after, _, _ = take(before, 0, "H03")
-    assert dice(after) == dice(before) - 1 and after.desks[0].hardships == ("H03",)
-    ended, _ = effects.end_turn(CITY, after)
+    # "Your next trial roll has 1 die fewer. Keep this card until that case is closed."
+    state = with_cases(base(), 0, Case("M02", {EW: RED_EW}), Case("M01", {FO: GREEN_FO}))
+    drawn, _, _ = take(state, 0, "H03")  # drawn during the investigation
+    kept, _ = effects.end_turn(CITY, drawn)
+    assert kept.desks[0].hardships == ("H03",)  # the next case is still to come
+    before = window(kept, 0, 0)
+    assert dice(before) == dice(window(state, 0, 0)) - 1
+    closed, _ = closing.close_case(CITY, before, 0, "M02", "tried", random.Random(1))
+    closed = dataclasses.replace(closed, court=None)
+    assert effects.adjust(CITY, closed, 0, "trial-dice") == 0  # not on the case after
+    ended, _ = effects.end_turn(CITY, closed)
     assert ended.desks[0].hardships == () and "H03" in ended.hardship_deck.discard_pile
-    assert dice(ended) == dice(before)
 
 
 def _h04() -> None:
