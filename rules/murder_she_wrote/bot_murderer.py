@@ -31,6 +31,9 @@ from .suspects import (
 )
 from .visits import OTHERS_BEFORE_RETURN as RETURN_AFTER
 
+#: Fleeing, it still stops for a look worth this much (a death there would split its
+#: suspects), as a Jessica would; lesser looks it passes by on its walk to an Escape space.
+FLEEING_LOOKS_AT = 1.0
 #: Kills that make five dead with the first victim, whoever chose it.
 KILLS_TO_ESCAPE = DEAD_TO_ESCAPE - 1
 
@@ -117,13 +120,15 @@ def _suspects_fewer(
 
 
 def move(view: Mapping[str, Any], rng: random.Random) -> Action:
-    """Flee once the kills are made (an Escape space in reach, else walk on towards one);
-    before that, move as a Jessica would."""
+    """Flee once the kills are made and an Escape space is in reach; else move as a Jessica
+    would (before and after the kills alike: a Murderer that stopped looking and walked off
+    would visit less than a Jessica, a tell)."""
     moves = view["moves"]
-    if len(view["kills"]) >= KILLS_TO_ESCAPE:
+    flees = len(view["kills"]) >= KILLS_TO_ESCAPE
+    if flees:
         fleeing = [m for m in moves if m["escape"]]
-        chosen = fleeing[0] if fleeing else bot_moves.walk(view, moves, rng)
-        return Action(Act.MOVE.value, {"to": chosen["to"]})
+        if fleeing:
+            return Action(Act.MOVE.value, {"to": fleeing[0]["to"]})
     pretending = known_jessicas(view) | {view["seat"]}
     known = read(view, pretending)
     # whom it would suspect were it a Jessica (``suspects.pretended_candidates``)
@@ -131,5 +136,11 @@ def move(view: Mapping[str, Any], rng: random.Random) -> Action:
     # as a Jessica it would know only the deaths it has seen, so it goes back to its kills as
     # she would (knowing them dead, it would visit less than a Jessica: a tell)
     worth = location_worth(view, known.since_alive, suspects, known.dead)
-    chosen = bot_moves.best(view, moves, lambda m: worth(m["location"]) if m["visit"] else 0.0, rng)
+    least = FLEEING_LOOKS_AT if flees else 0.0
+
+    def worth_of(move: bot_moves.Move) -> float:
+        found = worth(move["location"]) if move["visit"] else 0.0
+        return found if found >= least else 0.0
+
+    chosen = bot_moves.best(view, moves, worth_of, rng)
     return Action(Act.MOVE.value, {"to": chosen["to"]})
