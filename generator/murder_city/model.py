@@ -11,7 +11,8 @@ One integer each (QF_LIA):
   case's dice; every colour's five cards adding up to the same totals, charge by charge;
 - ``v<t>_<k>_<i>``: the value (1-3) of genuine card ``i`` (0-5) of colour ``k`` in deck ``t``,
   in rising order (the seed shuffles them after), every value present in every colour, each
-  colour's values adding up to the deck's ``sum<t>``;
+  colour's values adding up to the deck's ``sum<t>``: as every colour has six genuine cards in
+  every deck, every murder card's need has genuine evidence of its colour at each value;
 - ``pick<j>``, ``die<j>``, ``weak<j>``: Jovan ``j``'s Strength types (the discard pile it may
   choose from, the type that brings a die) and its Weakness, each a different type for every
   Jovan; its weakness is neither of its strengths, nor its pick its die; ``s<j>_<t>`` (0/1): it
