@@ -47,6 +47,7 @@ OPS: Mapping[str, Word] = {
     # the trial roll ("+/- dice for ... Legwork, Setback or Hardship cards")
     "trial_dice": Word("dice added to (or taken from) the case on trial now", {"delta": int}),
     "turn_dice": Word("dice added to (or taken from) every trial roll this turn", {"delta": int}),
+    "hand_limit": Word("the hand limit for going to court, this turn", {"delta": int}),
     "seat_dice": Word("dice on the seat's next case in court (lasting)", {"delta": int}),
     "skip_listener": Word("the case goes straight to the trial roll, with no Listener"),
     "extra_case": Word("one more case may go to court this turn"),
@@ -91,7 +92,6 @@ VALUES: Mapping[str, tuple[str, ...]] = {
     "pick": ("chosen", "random"),
     "what": (
         "evidence-decks",  # no card drawn from an evidence deck
-        "listener-pay",  # Listeners earn nothing (neither the 1 nor the 2)
         "legwork-dice",  # no legwork card adds or takes dice
         "volunteer",  # nobody takes a hardship to become the Listener
         "trade",  # no exchange or sale
@@ -430,12 +430,12 @@ SETBACKS: tuple[LegworkCard, ...] = (
     ),
     _setback(
         "S02",
-        "Ombudsman Audit",
-        "Every Listener's fee is frozen pending review. Until the end of the turn Listeners"
-        " earn no credits for hearing, challenging or endorsing; their losses still stand.",
+        "Paperwork Storm",
+        "Every clue now needs forms in triplicate. Until the end of the turn a Jovan holding"
+        " more than 3 evidence cards as the investigation ends may not bring a case to court.",
         1,
         "turn",
-        op("forbid", what="listener-pay"),
+        op("hand_limit", delta=-2),
     ),
     _setback(
         "S03",

@@ -350,6 +350,7 @@ def _endorsed(state: McState, args: Mapping[str, Any], c: Context) -> bool:
 _HANDLERS: Mapping[str, Any] = {
     "trial_dice": _trial_dice,
     "turn_dice": _read_back,
+    "hand_limit": _read_back,
     "seat_dice": _seat_dice,
     "skip_listener": _skip_listener,
     "extra_case": _extra_case,
@@ -417,12 +418,15 @@ def setback_forbids(state: McState, what: str) -> bool:
 
 def adjust(city: City, state: McState, seat: int, what: str) -> int:
     """What the cards in force add to one of the rules' numbers for ``seat``: ``trial-dice``
-    (setbacks and lasting hardships; a legwork card's dice are in the court's own dice) and
-    ``court-cases`` (legwork played before the court phase); every other number 0."""
+    (setbacks and lasting hardships; a legwork card's dice are in the court's own dice),
+    ``hand-limit`` (setbacks) and ``court-cases`` (legwork played before the court phase);
+    every other number 0."""
     if what == "trial-dice":
         turn = sum(int(part["delta"]) for part in _parts(_setback_effects(state), "turn_dice"))
         own = [m.data["dice"] for m in state.markers if m.on == seat and "dice" in m.data]
         return turn + sum(int(str(dice)) for dice in own)
+    if what == "hand-limit":
+        return sum(int(part["delta"]) for part in _parts(_setback_effects(state), "hand_limit"))
     if what == "court-cases":
         return len([m for m in state.markers if m.on == seat and "cases" in m.data])
     return 0
@@ -442,7 +446,7 @@ def forbids(city: City, state: McState, seat: int, what: str, target: str | None
         return setback_forbids(state, "evidence-decks")
     if what == "attach":
         return bool(_parts(_hardship_effects(state, seat), "no_attaching"))
-    if what in ("trade", "listener-pay"):
+    if what == "trade":
         return setback_forbids(state, what)
     return False
 

@@ -56,6 +56,7 @@ def test_every_effect_is_valid_data_and_every_word_is_used() -> None:
         op("pay", payer="holder", payee="moon", amount=1),
         op("pay", payer="holder", payee="bank", amount=0),
         op("forbid", what="breathing"),
+        op("forbid", what="listener-pay"),
         op("if", test=check("raining"), then=op("extra_case")),
     ],
 )

@@ -47,8 +47,16 @@ def _s01() -> None:
 
 
 def _s02() -> None:
-    state, _ = draw(base(), 0, "S02")
-    assert effects.forbids(CITY, state, 1, "listener-pay")
+    four = (BLUE_EW, RED_PO, card_of("forensics", "blue"), card_of("interrogation", "blue"))
+    state = holding(base(), 1, evidence=four)
+    state = dataclasses.replace(state, order=(0, 1, 2), at=2)  # the last investigation ends
+    quiet, _ = turns.begin_court(CITY, state, random.Random(1))
+    assert not quiet.desks[1].barred  # five in hand is the rulebook's limit
+    stormy, _ = draw(state, 0, "S02")
+    after, events = turns.begin_court(CITY, stormy, random.Random(1))
+    assert after.desks[1].barred and not after.desks[0].barred  # seat 0 holds two
+    barred = next(e for e in events if e.type == "court-barred")
+    assert barred.data == {"seat": 1, "hand": 4, "limit": 3}
 
 
 def _s03() -> None:
