@@ -127,13 +127,20 @@ def _skip_listener(state: McState, args: Mapping[str, Any], c: Context) -> Handl
 
 
 def _forbid(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
-    """A setback's ban, read back through :func:`forbids`; a bribe paid for the case not yet
-    heard is void at once (setbacks take precedence over legwork)."""
+    """A setback's ban, read back through :func:`forbids`. Setbacks take precedence over
+    legwork: a bribe paid for the case not yet heard, and legwork dice on the case not yet
+    rolled, are void at once."""
     court = state.court
-    if args["what"] == "skip-listener" and court is not None and court.to_trial:
-        if court.stage == Stage.HEARING:
-            state = dataclasses.replace(state, court=dataclasses.replace(court, to_trial=False))
-            return state, [_said(c, "bribe-void", prosecutor=court.prosecutor)]
+    if court is None:
+        return state, []
+    if args["what"] == "skip-listener" and court.to_trial and court.stage == Stage.HEARING:
+        state = dataclasses.replace(state, court=dataclasses.replace(court, to_trial=False))
+        return state, [_said(c, "bribe-void", prosecutor=court.prosecutor)]
+    if args["what"] == "legwork-dice":
+        kept = tuple(mod for mod in court.dice if mod.source not in LEGWORK_BY_ID)
+        if kept != court.dice:
+            state = dataclasses.replace(state, court=dataclasses.replace(court, dice=kept))
+            return state, [_said(c, "legwork-dice-void", prosecutor=court.prosecutor)]
     return state, []
 
 
@@ -494,9 +501,6 @@ def moments(state: McState, seat: int) -> frozenset[str]:
         now.add("anytime")
     if court is not None and court.stage == Stage.HEARING and court.prosecutor == seat:
         now |= {"hearing", "anytime"}
-    if court is not None and court.stage == Stage.VOLUNTEERS and court.volunteers is not None:
-        if seat in court.volunteers.waiting:
-            now.add("anytime")
     if court is not None and court.stage == Stage.WINDOW and court.window is not None:
         if seat in court.window.asking:
             now |= {"before-roll", "anytime"}

@@ -84,6 +84,12 @@ def _s05() -> None:
         SYSTEM.apply(CITY, held, 0, Action("play-legwork", {"card": "L01"}))
     error = effects.why_not(CITY, held, 0, Action("play-legwork", {"card": "L01"}))
     assert error is not None and error.code == "legwork/setback-forbids"
+    # dice a legwork card added before the blackout, the roll still to come, are void
+    boosted, _ = play(before, 0, "L01")
+    dark, events = draw(boosted, 1, "S05")
+    assert dice(dark) == dice(before) and any(
+        e.data.get("what") == "legwork-dice-void" for e in events
+    )
 
 
 def _s06() -> None:
