@@ -222,3 +222,14 @@ def test_every_offer_a_form_admits_can_be_made_and_answered() -> None:
         for answer_spec in SYSTEM.legal_actions(CITY, made, partner):
             picked = {name: random_pick(p, rng) for name, p in answer_spec.params.items()}
             SYSTEM.apply(CITY, made, partner, Action("answer-offer", picked))
+
+
+def test_the_pending_offer_in_every_view() -> None:
+    # the table hears the terms; the offerer alone sees which of its cards it put up
+    state, _ = offer(start(), give_evidence=[BLUE_EW], give_legwork=[], take_credits=1)
+    views = {seat: SYSTEM.view(CITY, state, seat)["offer"] for seat in (0, 1, 2)}
+    assert views[0]["cards"]["evidence"] == [BLUE_EW]
+    for seat in (1, 2):
+        assert "cards" not in views[seat]
+        assert views[seat]["give"]["evidence"] == ["eyewitness/blue"]
+        assert views[seat]["take"]["credits"] == 1
