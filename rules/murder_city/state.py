@@ -175,12 +175,14 @@ def evolve(value: T, **changes: Any) -> T:
     """``dataclasses.replace`` without running ``__init__`` again, for this module's frozen
     dataclasses (none has a ``__post_init__`` to skip): a step makes dozens of new values."""
     kind: type[Any] = type(value)
-    unknown = changes.keys() - _fields(kind)
-    if unknown:
-        raise TypeError(f"{kind.__name__} has no field {sorted(unknown)}")
+    fields = _fields(kind)
+    for name in changes:
+        if name not in fields:
+            raise TypeError(f"{kind.__name__} has no field {name!r}")
     new: T = object.__new__(kind)
-    vars(new).update(vars(value))
-    vars(new).update(changes)
+    attributes = vars(new)
+    attributes.update(vars(value))
+    attributes.update(changes)
     return new
 
 
