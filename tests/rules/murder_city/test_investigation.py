@@ -229,3 +229,28 @@ def test_a_seat_not_on_turn_cannot_act() -> None:
     state, seat = on_turn()
     with pytest.raises(RuleError):
         GAME.apply(state, (seat + 1) % 3, Action(Act.END_INVESTIGATION))
+
+
+def test_a_pair_of_the_same_legwork_card_may_be_exchanged() -> None:
+    """ "if you have 2 unused Legwork cards, discard them and draw 1 new card" (two copies of
+    one card are offered as that card, once)"""
+    state, seat = on_turn()
+    state = legwork(state, seat, ["L01", "L01"])
+    (spec,) = [s for s in GAME.legal_actions(state, seat) if s.type == Act.EXCHANGE_LEGWORK]
+    assert spec.choices("cards") == ("L01",)
+    state, _ = act(state, seat, Act.EXCHANGE_LEGWORK, cards=["L01"])
+    assert state.legwork.count(seat) == 1 and state.legwork_deck.discard_pile[:2] == ("L01", "L01")
+
+
+def test_an_empty_murder_deck_reshuffles_its_discards() -> None:
+    """The rulebook does not say; the murder deck reshuffles like the legwork deck
+    (docs/rulings.md)."""
+    state, seat = on_turn()
+    state = cases(state, seat, ("M01", {}))
+    state = dataclasses.replace(
+        state,
+        murder_deck=dataclasses.replace(state.murder_deck, draw_pile=(), discard_pile=("M25",)),
+    )
+    state, events = act(state, seat, Act.DRAW_MURDER)
+    assert of(events, Ev.MURDER_DRAWN)[0].data["murder"] == "M25"
+    assert state.murder_deck.size == 0
