@@ -74,17 +74,13 @@ def pinned_by_kill(view: Mapping[str, Any], policy: Policy) -> list[int]:
     cards = view["last_in"][location]
     advanced = view["rules"] == Rules.ADVANCED
     log = log_of(view)
+    kills = [*view["kills"], len(log) - 1]
+    worlds = _Worlds(view)
     return [
         jessica
         for jessica in _jessicas_in(view)
         if not (advanced and jessica in cards and cards.index(jessica) < RETURN_AFTER)
-        and _suspects_fewer(
-            view,
-            [*log, (jessica, location)],
-            [*view["kills"], len(log) - 1],
-            jessica,
-            policy.caution,
-        )
+        and worlds.suspects_fewer([*log, (jessica, location)], kills, jessica, policy.caution)
     ]
 
 
@@ -92,7 +88,8 @@ def exposed(view: Mapping[str, Any]) -> bool:
     """Whether some Jessica already suspects the Murderer alone (``suspects.exposure``)."""
     log = log_of(view)
     kills = list(view["kills"])
-    return any(_suspects_fewer(view, log, kills, jessica, 2) for jessica in _jessicas_in(view))
+    worlds = _Worlds(view)
+    return any(worlds.suspects_fewer(log, kills, jessica, 2) for jessica in _jessicas_in(view))
 
 
 def _jessicas_in(view: Mapping[str, Any]) -> list[int]:
@@ -100,23 +97,30 @@ def _jessicas_in(view: Mapping[str, Any]) -> list[int]:
     return [seat for seat in range(len(view["pawns"])) if seat != view["seat"] and seat not in out]
 
 
-def _suspects_fewer(
-    view: Mapping[str, Any], log: list[tuple[int, str]], kills: list[int], jessica: int, fewer: int
-) -> bool:
-    """Whether, in some world the Murderer cannot rule out (a first victim it does not know,
-    advanced), ``jessica``'s sightings along ``log`` leave her fewer than ``fewer`` suspects.
-    First victims she never looked at give her the same sightings: one stands for them all."""
-    looked_at = {location for seat, location in log if seat == jessica}
-    first_victims = possible_first_victims(view)
-    worlds = [fv for fv in first_victims if fv in looked_at]
-    worlds += [fv for fv in first_victims if fv not in looked_at][:1]
-    seats = len(view["pawns"])
-    excluded = known_jessicas(view) | {jessica}
-    for first_victim in worlds:
-        looks = looks_in_world(log, jessica, first_victim, kills)
-        if len(candidates_from(seats, log, looks, excluded)) < fewer:
-            return True
-    return False
+class _Worlds:
+    """The worlds the Murderer cannot tell apart (a first victim it may not know, advanced),
+    read once per decision."""
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        self.seats = len(view["pawns"])
+        self.first_victims = possible_first_victims(view)
+        self.cleared = known_jessicas(view)
+
+    def suspects_fewer(
+        self, log: list[tuple[int, str]], kills: list[int], jessica: int, fewer: int
+    ) -> bool:
+        """Whether, in some world, ``jessica``'s sightings along ``log`` leave her fewer than
+        ``fewer`` suspects. First victims she never looked at give her the same sightings: one
+        stands for them all."""
+        looked_at = {location for seat, location in log if seat == jessica}
+        worlds = [fv for fv in self.first_victims if fv in looked_at]
+        worlds += [fv for fv in self.first_victims if fv not in looked_at][:1]
+        excluded = self.cleared | {jessica}
+        for first_victim in worlds:
+            looks = looks_in_world(log, jessica, first_victim, kills)
+            if len(candidates_from(self.seats, log, looks, excluded)) < fewer:
+                return True
+        return False
 
 
 def move(view: Mapping[str, Any], rng: random.Random) -> Action:
