@@ -58,12 +58,22 @@ def test_bots_play_every_turn_to_the_end_within_the_step_cap(count: int, seed: i
 
 @pytest.mark.parametrize("count", [3, 5])
 def test_bots_play_to_the_end_with_the_cards(count: int) -> None:
-    """The same with every card effect, setback, hardship and trade hook in play."""
+    """The same with every card effect, setback, hardship and trade hook in play: the game
+    ends, every step shows every seat and a spectator an event, the books add up."""
     state = GAME.new_game(seats(count, bot=True), "standard", 4)
     final, steps = run_bots(
         SYSTEM, CITY, state, bots=frozenset(range(count)), seed=4, steps_so_far=0
     )
     assert GAME.result(final) is not None and len(steps) <= SPEC.step_limit
+    totals = dict.fromkeys(range(count), STARTING_CREDITS)
+    for step in steps:
+        for seat in (None, *range(count)):
+            assert any(event.for_seat(seat) is not None for event in step.events)
+        for event in step.events:
+            if event.type == Ev.CREDITS:
+                totals[event.data["seat"]] += event.data["amount"]
+                assert totals[event.data["seat"]] == event.data["balance"] >= 0
+    assert totals == {seat: desk.credits for seat, desk in enumerate(final.desks)}
 
 
 @pytest.mark.usefixtures("no_cards")
