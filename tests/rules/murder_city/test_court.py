@@ -97,6 +97,8 @@ def test_without_volunteers_the_seat_to_the_left_listens_and_hears_the_story() -
         {"type": "forensics", "item": "Green Smudged Print", "joker": False},
     ]
     assert "colour" not in str(story["evidence"]) and "value" not in str(story["evidence"])
+    for seat in (None, 1, 2):  # the story stays in every view while the case is heard
+        assert GAME.view(state, seat)["court"]["story"] == story["evidence"]
     assert GAME.to_act(state) == frozenset({1})
 
 

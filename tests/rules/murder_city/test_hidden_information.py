@@ -42,6 +42,10 @@ def resampled(state: McState, viewer: int, rng: random.Random) -> McState:
         used |= {card for case in state.desks[viewer].cases for card in case.ports.values()}
     for kind, deck in state.evidence_decks.items():
         used |= {c for c in deck.discard_pile if c not in state.unseen.get(kind, ())}
+    for seat, desk in enumerate(state.desks):
+        used |= {
+            c for case in desk.cases if _told(state, seat, case.murder) for c in case.ports.values()
+        }
     free = {
         kind: [e.id for e in CITY.evidence if e.type == kind and e.id not in used]
         for kind in state.evidence_decks
@@ -57,7 +61,9 @@ def resampled(state: McState, viewer: int, rng: random.Random) -> McState:
         new = [free[CITY.evidence_by_id[c].type].pop() for c in held]
         evidence = evidence.remove(seat, held).add(seat, new)
         cases = tuple(
-            Case(case.murder, {kind: free[kind].pop() for kind in case.ports})
+            case
+            if _told(state, seat, case.murder)
+            else Case(case.murder, {k: free[k].pop() for k in case.ports})
             for case in state.desks[seat].cases
         )
         state = with_desk(state, seat, evolve(state.desks[seat], cases=cases))
@@ -88,6 +94,17 @@ def resampled(state: McState, viewer: int, rng: random.Random) -> McState:
             state.murder_deck,
             draw_pile=tuple(rng.sample(state.murder_deck.draw_pile, state.murder_deck.draw_count)),
         ),
+    )
+
+
+def _told(state: McState, seat: int, murder: str) -> bool:
+    """The case on trial once its story was told: its items are public."""
+    court = state.court
+    return (
+        court is not None
+        and court.prosecutor == seat
+        and court.murder == murder
+        and court.stage in ("listening", "window")
     )
 
 
