@@ -66,11 +66,18 @@ def verify(envelope: Mapping[str, Any]) -> list[tuple[str, str]]:
     return verify_envelope(envelope)
 
 
-#: Every legwork and hardship card's name by its catalogue id: every game deals the same cards,
-#: so narration names them without a case.
+#: Every legwork and hardship card's name by its catalogue id, and its rules text under
+#: :data:`TEXT_SUFFIX` (``"S01:text"``: a setback is read aloud): every game deals the same
+#: cards, so narration names them without a case.
+TEXT_SUFFIX = ":text"
+_FACES: dict[str, tuple[str, str]] = {
+    **{card_id: (card.name, card.text) for card_id, card in LEGWORK_BY_ID.items()},
+    **{card_id: (card.name, card.text) for card_id, card in HARDSHIP_BY_ID.items()},
+}
 CARD_NAMES: dict[str, str] = {
-    **{card_id: card.name for card_id, card in LEGWORK_BY_ID.items()},
-    **{card_id: card.name for card_id, card in HARDSHIP_BY_ID.items()},
+    key: value
+    for card_id, (name, text) in _FACES.items()
+    for key, value in ((card_id, name), (card_id + TEXT_SUFFIX, text))
 }
 
 

@@ -422,6 +422,18 @@ def test_the_story_without_a_listener_or_evidence_still_reads() -> None:
     assert "no Listener to hear it" in text and "No evidence is attached." in text
 
 
+def test_a_setback_is_read_aloud_and_a_hardship_says_what_it_does() -> None:
+    """ "Any time you draw a Setback card from the Legwork deck, you must read its text aloud":
+    the setback's name and its rules text; a hardship's too, and whether it cancelled the
+    benefit it was taken for ("a Hardship card cancels the reward you received for drawing
+    it")."""
+    setback = tell({"type": "setback-revealed", "actor": 0, "seat": 0, "card": "S01"})
+    assert CARD_NAMES["S01"] in setback and CARD_NAMES["S01:text"] in setback
+    cancelled = [e for e in HAND_MADE if e["type"] == "hardship-taken" and not e["stands"]]
+    text = tell(cancelled[0])
+    assert CARD_NAMES["H02:text"] in text and "cancels the reward" in text
+
+
 # ------------------------------------------------------------------ the Listener and the trial
 
 
