@@ -269,7 +269,7 @@ def challenge(
         "listener": seat,
         "prosecutor": court.prosecutor,
         "murder": court.murder,
-        "type": kind,
+        "evidence_type": kind,
         "colour": named.colour,
         "murder_colour": murder.colour,
         "false": false,

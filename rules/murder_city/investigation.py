@@ -206,7 +206,9 @@ def attach(
     state = with_desk(state, seat, evolve(desk, cases=cases))
     state = evolve(state, evidence=state.evidence.remove(seat, [card]))
     attached = Event(
-        Ev.EVIDENCE_ATTACHED, actor=seat, data={"seat": seat, "murder": murder, "type": kind}
+        Ev.EVIDENCE_ATTACHED,
+        actor=seat,
+        data={"seat": seat, "murder": murder, "evidence_type": kind},
     )
     state, paid = ledger.change(state, seat, ATTACH_REWARD, Reason.ATTACH)
     return state, [attached, paid]
@@ -219,7 +221,7 @@ def discard(city: City, state: McState, seat: int, card: str) -> tuple[McState, 
     state = closing.discard_open(city, state, [card])
     limits = state.limits[seat]
     state = with_limits(state, seat, evolve(limits, discards_left=limits.discards_left - 1))
-    data = {"seat": seat, "card": card, "type": kind}
+    data = {"seat": seat, "card": card, "evidence_type": kind}
     return state, [Event(Ev.EVIDENCE_DISCARDED, actor=seat, data=data)]
 
 
@@ -295,7 +297,7 @@ def swap(
     state = with_limits(state, seat, evolve(limits, moves=limits.moves + 1))
     data = {
         "seat": seat,
-        "type": kind,
+        "evidence_type": kind,
         "from": source.murder,
         "to": murder,
         "swapped": there is not None,

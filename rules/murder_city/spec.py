@@ -129,7 +129,8 @@ class Ev(StrEnum):
     GAME_ENDED = "game-ended"
 
 
-#: Each event's data (``Event.data``; ``secret`` fields marked so, for their seat only).
+#: Each event's data (``Event.data``; ``secret`` fields marked so, for their seat only). No field
+#: is called ``type``: ``Event.for_seat`` puts the event's own type there.
 EVENT_DATA: Mapping[Ev, str] = {
     Ev.GAME_STARTED: "turns, jovans {seat: jovan}, murders {seat: [murder ids]}, credits",
     Ev.JOVAN_CHOSEN: "seat, jovan",
@@ -145,13 +146,14 @@ EVENT_DATA: Mapping[Ev, str] = {
     Ev.EVIDENCE_DRAWN: "seat, deck (type), fee (0|1), extra (bool: the hardship's draw); "
     "secret: card",
     Ev.EVIDENCE_PICKED: "seat, deck, card (only if it lay face up; else secret: card), extra",
-    Ev.EVIDENCE_ATTACHED: "seat, murder, type (never the colour or value)",
-    Ev.EVIDENCE_DISCARDED: "seat, card (face up), type",
+    Ev.EVIDENCE_ATTACHED: "seat, murder, evidence_type (never the colour or value)",
+    Ev.EVIDENCE_DISCARDED: "seat, card (face up), evidence_type",
     Ev.MURDER_DRAWN: "seat, murder",
     Ev.LEGWORK_EXCHANGED: "seat, cards [the two discarded, face up]",
     Ev.HARDSHIP_TAKEN: "seat, card, reason (a Benefit, or challenged|endorsed|card), "
     "voluntary, stands (whether the benefit survived the card)",
-    Ev.EVIDENCE_SWAPPED: "seat, type, from (murder), to (murder), swapped (bool: two traded ports)",
+    Ev.EVIDENCE_SWAPPED: "seat, evidence_type, from (murder), to (murder), swapped (bool: two "
+    "traded ports)",
     Ev.LEGWORK_PLAYED: "seat, card, and the card's public choices (effects.py)",
     Ev.CARD_EFFECT: "card, seat, what happened (effects.py, hardship.py)",
     Ev.TRADE_OFFERED: "from, to, the goods (trade.py)",
@@ -167,7 +169,7 @@ EVENT_DATA: Mapping[Ev, str] = {
     Ev.LISTENER_NAMED: "prosecutor, listener (or null), how (volunteer|left|none)",
     Ev.STORY_TOLD: "prosecutor, listener, murder, name, colour, suspect, "
     "evidence [{type, item, joker}]",
-    Ev.CASE_CHALLENGED: "listener, prosecutor, murder, type, colour (of the named card), "
+    Ev.CASE_CHALLENGED: "listener, prosecutor, murder, evidence_type, colour (of the named card), "
     "murder_colour, false (bool), missed (off-colour cards the listener did not name)",
     Ev.CASE_RUBBER_STAMPED: "listener, prosecutor, murder",
     Ev.CASE_ENDORSED: "listener, prosecutor, murder",

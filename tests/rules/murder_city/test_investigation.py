@@ -107,7 +107,7 @@ def test_attaching_pays_one_credit_one_card_per_needed_type() -> None:
     assert of(events, Ev.EVIDENCE_ATTACHED)[0].data == {
         "seat": seat,
         "murder": "M01",
-        "type": "forensics",
+        "evidence_type": "forensics",
     }
     specs = {
         s.choices("card")[0]: s.choices("murder")

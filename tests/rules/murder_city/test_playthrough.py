@@ -90,6 +90,7 @@ def test_the_books_add_up_and_every_step_shows_every_seat_an_event() -> None:
             for seat in range(count):
                 assert any(event.for_seat(seat) is not None for event in step.events)
             for event in step.events:
+                assert "type" not in event.data  # for_seat puts the event's type there
                 if event.type == Ev.CREDITS:
                     totals[event.data["seat"]] += event.data["amount"]
                     assert totals[event.data["seat"]] == event.data["balance"] >= 0
