@@ -33,7 +33,7 @@ from .visits import OTHERS_BEFORE_RETURN as RETURN_AFTER
 
 #: Fleeing, it still stops for a look worth this much (a death there would split its
 #: suspects), as a Jessica would; lesser looks it passes by on its walk to an Escape space.
-FLEEING_LOOKS_AT = 1.0
+FLEEING_LOOKS_AT = 0.6
 #: Kills that make five dead with the first victim, whoever chose it.
 KILLS_TO_ESCAPE = DEAD_TO_ESCAPE - 1
 
