@@ -680,13 +680,19 @@ def hidden_from(state: Any, seat: int | None) -> list[str]:
     ]
 
 
-def play_and_check(count: int, seed: int, envelope: Mapping[str, Any] = ENVELOPE) -> set[str]:
+def play_and_check(
+    count: int,
+    seed: int,
+    envelope: Mapping[str, Any] = ENVELOPE,
+    jovans: str = "dealt",
+) -> set[str]:
     """A game of bots (now and then a random move): every event told to every seat and to a
     spectator, checked against its data and for leaks; every seat's view told now and then; the
     event types seen."""
     glossary = public_glossary(envelope["public"])
     names = NAMES[:count]
-    options = resolve_options(SPEC.modes[0].options, {"turns": 3 + seed % 2})
+    chosen = {"turns": 3 + seed % 2, "jovans": jovans}
+    options = resolve_options(SPEC.modes[0].options, chosen)
     seats = [Seat(name, bot=True) for name in names]
     case, state = start(SYSTEM, envelope, seats, "standard", seed=seed, options=options)
     rng = random.Random(seed)
@@ -716,6 +722,9 @@ def play_and_check(count: int, seed: int, envelope: Mapping[str, Any] = ENVELOPE
                     continue
                 text = narrate_event(SYSTEM_ID, shown, names=names, glossary=glossary)
                 check_text(shown, text, names, glossary)
+                if shown["type"] == Ev.TRIAL:  # the evidence's dice as one sum, no card's value
+                    parts = [p["amount"] for p in shown["parts"] if p["source"].startswith("evi")]
+                    assert not parts or f"({sum(parts)} for the evidence" in text, text
                 _known(text, shown)
     assert SYSTEM.result(case, state) is not None
     return seen
@@ -740,3 +749,8 @@ def test_games_tell_the_court_every_time() -> None:
 def test_games_on_other_generated_cities_are_told() -> None:
     for seed in (11, 12):
         play_and_check(3, seed, generators.generate(SYSTEM_ID, seed, {}))
+
+
+def test_a_game_with_jovans_chosen_is_told() -> None:
+    """ "These cards may be dealt at random, or each player may choose the Jovan they like.\""""
+    assert Ev.JOVAN_CHOSEN in play_and_check(4, 8, jovans="chosen")
