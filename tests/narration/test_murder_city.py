@@ -555,6 +555,7 @@ def test_choices_read_as_what_they_mean() -> None:
     assert label("take_evidence", "forensics/blue") == "blue forensics"
     assert label("give_credits", 1) == "1 credit" and label("take_legwork", 2) == "2 legwork cards"
     assert label("benefit", "die") == "one more trial die"
+    assert label("card", "L01") == f"{CARD_NAMES['L01']}: {CARD_NAMES['L01:text']}"
     assert label("listen", True) == "yes" and label("listen", False) == "no"
     assert label("jovan", "J1").startswith(CITY.jovan_by_id["J1"].name)
     card = CITY.evidence[0]
@@ -685,8 +686,10 @@ def play_and_check(
     seed: int,
     envelope: Mapping[str, Any] = ENVELOPE,
     jovans: str = "dealt",
+    bots: float = 0.8,
 ) -> set[str]:
-    """A game of bots (now and then a random move): every event told to every seat and to a
+    """A game of bots (now and then a random move, or only random moves with ``bots`` 0):
+    every event told to every seat and to a
     spectator, checked against its data and for leaks; every seat's view told now and then; the
     event types seen."""
     glossary = public_glossary(envelope["public"])
@@ -711,7 +714,7 @@ def play_and_check(
                 assert text and "{{" not in text and "None" not in text, text
                 hidden = hidden_from(state, other)
                 assert not [card for card in hidden if f"({card})" in text], text
-        use_bot = rng.random() < 0.8
+        use_bot = rng.random() < bots
         action = SYSTEM.bot_choose(view, legal, rng) if use_bot else random_action(legal, rng)
         state, events = SYSTEM.apply(case, state, actor, action)
         for event in events:
@@ -733,6 +736,10 @@ def play_and_check(
 @pytest.mark.parametrize(("count", "seed"), [(2, 0), (3, 1), (4, 2), (5, 3)])
 def test_whole_games_are_told_truly_to_every_seat(count: int, seed: int) -> None:
     play_and_check(count, seed)
+
+
+def test_a_game_of_random_moves_is_told_truly() -> None:
+    play_and_check(3, 9, bots=0.0)
 
 
 def test_games_tell_the_court_every_time() -> None:
