@@ -17,6 +17,18 @@ from .spec import Ev
 from .state import Case, McState, evolve, with_desk
 
 
+def face(city: City, card: str) -> dict[str, object]:
+    """An evidence card as its holder reads it, for the secret part of an event."""
+    evidence = city.evidence_by_id[card]
+    return {
+        "card": card,
+        "evidence_type": evidence.type,
+        "colour": evidence.colour,
+        "value": evidence.value,
+        "item": evidence.item,
+    }
+
+
 def case_of(state: McState, seat: int, murder: str) -> Case:
     return next(case for case in state.desks[seat].cases if case.murder == murder)
 

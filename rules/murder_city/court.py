@@ -154,7 +154,8 @@ def _no_listener_needed(
     assert court is not None
     data = {"prosecutor": court.prosecutor, "listener": None, "how": "none"}
     events = [Event(Ev.LISTENER_NAMED, actor=court.prosecutor, data=data)]
-    events.append(story(city, state, None))
+    state, told = tell(city, state, None, rng)
+    events.append(told)
     state, more = open_window(city, state, rng)
     return state, events + more
 
@@ -214,26 +215,38 @@ def name_listener(
     state = evolve(state, court=court)
     data = {"prosecutor": court.prosecutor, "listener": listener, "how": how}
     events.append(Event(Ev.LISTENER_NAMED, actor=court.prosecutor, data=data))
-    events.append(story(city, state, listener))
+    state, told = tell(city, state, listener, rng)
+    events.append(told)
     if listener is None:
         state, more = open_window(city, state, rng)
         return state, events + more
-    state = evolve(state, court=evolve(court, stage=Stage.LISTENING))
+    assert state.court is not None
+    state = evolve(state, court=evolve(state.court, stage=Stage.LISTENING))
     return state, events
 
 
-def story(city: City, state: McState, listener: int | None) -> Event:
-    """The prosecutor's account: the murder, its suspect, each attached card's type and item
-    (a joker's detail is invented); never a colour or a value."""
+def tell(
+    city: City, state: McState, listener: int | None, rng: random.Random
+) -> tuple[McState, Event]:
+    """The prosecutor's account: the murder, its suspect, each attached card's type and item;
+    never a colour or a value. A joker has no item: the prosecutor tells one of the items its
+    type has in the murder's colour, as a genuine card would name, so the story never shows
+    which card is a joker. What was told stays with the case (``Court.story``)."""
     court = state.court
     assert court is not None
     murder = city.murder_by_id[court.murder]
     case = closing.case_of(state, court.prosecutor, court.murder)
-    evidence = []
+    told: list[tuple[str, str]] = []
     for kind in murder.needs:
         if kind in case.ports:
             card = city.evidence_by_id[case.ports[kind]]
-            evidence.append({"type": kind, "item": card.item, "joker": card.colour == JOKER})
+            told.append(
+                (
+                    kind,
+                    card.item if card.colour != JOKER else _detail(city, kind, murder.colour, rng),
+                )
+            )
+    state = evolve(state, court=evolve(court, story=tuple(told)))
     data = {
         "prosecutor": court.prosecutor,
         "listener": listener,
@@ -241,9 +254,16 @@ def story(city: City, state: McState, listener: int | None) -> Event:
         "name": murder.name,
         "colour": murder.colour,
         "suspect": court.suspect,
-        "evidence": evidence,
+        "evidence": [{"type": kind, "item": item} for kind, item in told],
     }
-    return Event(Ev.STORY_TOLD, actor=court.prosecutor, data=data)
+    return state, Event(Ev.STORY_TOLD, actor=court.prosecutor, data=data)
+
+
+def _detail(city: City, kind: str, colour: str, rng: random.Random) -> str:
+    """An item a genuine card of ``kind`` in ``colour`` names (any item of the type if none)."""
+    items = sorted({e.item for e in city.evidence if e.type == kind and e.colour == colour})
+    items = items or sorted({e.item for e in city.evidence if e.type == kind and e.item})
+    return rng.choice(items) if items else ""
 
 
 def challenge(

@@ -158,7 +158,7 @@ def draw_evidence(
             Ev.EVIDENCE_DRAWN,
             actor=seat,
             data={"seat": seat, "deck": kind, "fee": fee},
-            secret={"card": card},
+            secret={"card": card, "face": closing.face(city, card)},
             secret_audience=frozenset({seat}),
         )
     )
@@ -182,7 +182,7 @@ def pick_discard(city: City, state: McState, seat: int, card: str) -> tuple[McSt
         Ev.EVIDENCE_PICKED,
         actor=seat,
         data=data,
-        secret={"card": card},
+        secret={"card": card, "face": closing.face(city, card)},
         secret_audience=frozenset({seat}),
     )
     return state, [event]

@@ -10,7 +10,7 @@ from rules.core import Event, JSONScalar, Seat, SetupError, check_seats, rng_for
 from rules.kit.deck import Deck
 from rules.kit.hands import Hands
 
-from . import turns
+from . import closing, turns
 from .case import (
     COLOURS,
     EVIDENCE_PER_DECK,
@@ -144,7 +144,7 @@ def begin(city: City, state: McState, rng: random.Random) -> tuple[McState, list
                 Ev.EVIDENCE_DEALT,
                 actor=seat,
                 data={"seat": seat, "types": list(kinds), "count": len(cards)},
-                secret={"cards": cards},
+                secret={"cards": cards, "faces": [closing.face(city, c) for c in cards]},
                 secret_audience=frozenset({seat}),
             )
         )

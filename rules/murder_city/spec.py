@@ -134,7 +134,8 @@ class Ev(StrEnum):
 EVENT_DATA: Mapping[Ev, str] = {
     Ev.GAME_STARTED: "turns, jovans {seat: jovan}, murders {seat: [murder ids]}, credits",
     Ev.JOVAN_CHOSEN: "seat, jovan",
-    Ev.EVIDENCE_DEALT: "seat, types [3 types], count; secret: cards [ids]",
+    Ev.EVIDENCE_DEALT: "seat, types [3 types], count; secret: cards [ids], faces [{card, "
+    "evidence_type, colour, value, item}]",
     Ev.TURN_STARTED: "turn, turns",
     Ev.INITIATIVE_ROLLED: "round, rolls {seat: die}: the seats tied for most credits roll",
     Ev.INITIATIVE_WON: "winner, order [seats], credits {seat: balance}",
@@ -143,9 +144,9 @@ EVENT_DATA: Mapping[Ev, str] = {
     Ev.SETBACK_REVEALED: "seat (who drew it), card: in force until the turn ends",
     Ev.SETBACKS_ENDED: "cards [ids]: discarded to the legwork discard pile",
     Ev.INVESTIGATION_TURN: "seat",
-    Ev.EVIDENCE_DRAWN: "seat, deck (type), fee (0|1), extra (bool: the hardship's draw); "
-    "secret: card",
-    Ev.EVIDENCE_PICKED: "seat, deck, card (only if it lay face up; else secret: card), extra",
+    Ev.EVIDENCE_DRAWN: "seat, deck (type), fee (0|1); secret: card, face {card, evidence_type, "
+    "colour, value, item}",
+    Ev.EVIDENCE_PICKED: "seat, deck, seen (it lay face up), card (if seen); secret: card, face",
     Ev.EVIDENCE_ATTACHED: "seat, murder, evidence_type (never the colour or value)",
     Ev.EVIDENCE_DISCARDED: "seat, card (face up), evidence_type",
     Ev.MURDER_DRAWN: "seat, murder",
@@ -168,14 +169,16 @@ EVENT_DATA: Mapping[Ev, str] = {
     Ev.VOLUNTEERS_REVEALED: "prosecutor, volunteers [seats], choices {seat: bool}",
     Ev.LISTENER_NAMED: "prosecutor, listener (or null), how (volunteer|left|none)",
     Ev.STORY_TOLD: "prosecutor, listener, murder, name, colour, suspect, "
-    "evidence [{type, item, joker}]",
+    "evidence [{type, item}] (a joker's item is one its type has in the murder's colour)",
     Ev.CASE_CHALLENGED: "listener, prosecutor, murder, evidence_type, colour (of the named card), "
     "murder_colour, false (bool), missed (off-colour cards the listener did not name)",
     Ev.CASE_RUBBER_STAMPED: "listener, prosecutor, murder",
     Ev.CASE_ENDORSED: "listener, prosecutor, murder",
     Ev.WINDOW_OPENED: "prosecutor, seats [asked, initiative order]",
     Ev.WINDOW_PASSED: "seat",
-    Ev.TRIAL: "prosecutor, listener, murder, dice, parts [{source, amount}], faces [each die], "
+    Ev.TRIAL: "prosecutor, listener, murder, dice, parts [{source, amount}: evidence (the sum, "
+    "never a card's value), strength, endorsement, hardship, a card id, cards-in-force], "
+    "faces [each die], "
     "total, thresholds [{charge, threshold, payout}], verdict, payout",
     Ev.CASE_CLOSED: "prosecutor, murder, reason (challenged|tried|card), evidence (count); "
     "the evidence goes into the discard piles unseen",

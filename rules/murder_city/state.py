@@ -84,6 +84,7 @@ class Court:
     dice: tuple[DiceMod, ...] = ()
     window: Window | None = None
     to_trial: bool = False  # a card sent the case straight to trial (no Listener)
+    story: tuple[tuple[str, str], ...] = ()  # (evidence type, item) as told, once told
 
 
 @dataclass(frozen=True)

@@ -25,9 +25,9 @@ def dice_parts(city: City, state: McState) -> list[DiceMod]:
     assert court is not None
     seat = court.prosecutor
     case = closing.case_of(state, seat, court.murder)
+    # one part for all the evidence: the dice tell the sum, never a face-down card's value
     parts = [
-        DiceMod(f"evidence:{kind}", city.evidence_by_id[card].value, seat)
-        for kind, card in sorted(case.ports.items())
+        DiceMod("evidence", sum(city.evidence_by_id[c].value for c in case.ports.values()), seat)
     ]
     jovan = city.jovan_by_id[state.desks[seat].jovan or ""]
     if jovan.strength_die in case.ports:

@@ -16,8 +16,7 @@ from typing import Any
 from rules.kit.memo import last_answer
 
 from . import hooks
-from .case import JOKER, City
-from .spec import Stage
+from .case import City
 from .standings import outcome
 from .state import Court, McState
 from .turns import to_act
@@ -53,7 +52,7 @@ def view(city: City, state: McState, seat: int | None) -> dict[str, Any]:
             for m in state.markers
         ],
         "jovans_left": list(state.jovans_left),
-        "court": None if state.court is None else _court(city, state, state.court, seat),
+        "court": None if state.court is None else _court(state.court, seat),
         "offer": hooks.offer_view(city, state, seat),
     }
     if seat is not None:
@@ -105,9 +104,9 @@ def _seat(state: McState, seat: int, mine: bool) -> dict[str, Any]:
     }
 
 
-def _court(city: City, state: McState, court: Court, seat: int | None) -> dict[str, Any]:
+def _court(court: Court, seat: int | None) -> dict[str, Any]:
     shown: dict[str, Any] = {
-        "story": _story(city, state, court),
+        "story": _story(court),
         "prosecutor": court.prosecutor,
         "murder": court.murder,
         "suspect": court.suspect,
@@ -135,21 +134,11 @@ def _court(city: City, state: McState, court: Court, seat: int | None) -> dict[s
     return shown
 
 
-def _story(city: City, state: McState, court: Court) -> list[dict[str, Any]] | None:
-    """The story everyone heard, once told (the Listener is named): each attached card's type
-    and item, never its colour or value."""
-    if court.stage not in (Stage.LISTENING, Stage.WINDOW):
+def _story(court: Court) -> list[dict[str, str]] | None:
+    """The story everyone heard, once told: each attached card's type and the item told."""
+    if not court.story:
         return None
-    case = next((c for c in state.desks[court.prosecutor].cases if c.murder == court.murder), None)
-    if case is None:
-        return None
-    murder = city.murder_by_id[court.murder]
-    told = []
-    for kind in murder.needs:
-        if kind in case.ports:
-            card = city.evidence_by_id[case.ports[kind]]
-            told.append({"type": kind, "item": card.item, "joker": card.colour == JOKER})
-    return told
+    return [{"type": kind, "item": item} for kind, item in court.story]
 
 
 @last_answer  # the city never changes: its public form is built once

@@ -92,9 +92,11 @@ def test_without_volunteers_the_seat_to_the_left_listens_and_hears_the_story() -
     assert named["listener"] == 1 and named["how"] == "left"
     story = of(events, Ev.STORY_TOLD)[0].data
     assert story["suspect"] == "Child" and story["murder"] == "M01"
+    # M01 is red; the Professional Opinion is a joker: the prosecutor names an item a red
+    # Professional Opinion names, as a genuine card would, so nothing marks the joker
     assert story["evidence"] == [
-        {"type": "professional-opinion", "item": "", "joker": True},
-        {"type": "forensics", "item": "Green Smudged Print", "joker": False},
+        {"type": "professional-opinion", "item": "Red Clinic Report"},
+        {"type": "forensics", "item": "Green Smudged Print"},
     ]
     assert "colour" not in str(story["evidence"]) and "value" not in str(story["evidence"])
     for seat in (None, 1, 2):  # the story stays in every view while the case is heard
@@ -260,9 +262,7 @@ def test_the_rulebooks_worked_example() -> None:
     assert sorted((part["source"], part["amount"]) for part in data["parts"]) == [
         ("L05", -1),
         ("endorsement", 1),
-        ("evidence:forensics", 1),
-        ("evidence:murder-weapon", 3),
-        ("evidence:professional-opinion", 1),
+        ("evidence", 5),  # the sum: no face-down card's value is told
         ("strength", 1),
     ]
     assert credit_events(events, p) == [(6, Reason.CONVICTION)]
