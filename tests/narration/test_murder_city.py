@@ -581,6 +581,8 @@ def test_the_case_book_prints_every_murder_card_and_every_evidence_card(seed: in
     city = from_envelope(envelope)
     text = _book(envelope)
     assert text.startswith(city.name.upper())
+    headings = [text.index(f"\n{colour.upper()}\n") for colour in COLOURS]
+    assert headings == sorted(headings)  # the colours in the rules' order
     for murder in city.murders:
         block = text.split(f"  {murder.id}  {murder.name}\n", 1)[1].split("\n  M", 1)[0]
         assert "needs: " + ", ".join(words(t) for t in murder.needs[:2]) in block
