@@ -51,15 +51,15 @@ def specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
         ):
             out.append(ActionSpec(Act.PICK_DISCARD, {"card": tuple(sorted(set(pile)))}))
     hand = state.evidence.cards_of(seat)
+    # the open ports each type may fill, asked once per case rather than once per card
+    open_ports: dict[str, list[str]] = {}
+    for case in desk.cases:
+        empty = [k for k in city.murder_by_id[case.murder].needs if k not in case.ports]
+        if empty and not hooks.forbids(city, state, seat, "attach", case.murder):
+            for kind in empty:
+                open_ports.setdefault(kind, []).append(case.murder)
     for card in sorted(set(hand)):
-        kind = city.evidence_by_id[card].type
-        onto = tuple(
-            case.murder
-            for case in desk.cases
-            if kind in city.murder_by_id[case.murder].needs
-            and kind not in case.ports
-            and not hooks.forbids(city, state, seat, "attach", case.murder)
-        )
+        onto = tuple(open_ports.get(city.evidence_by_id[card].type, ()))
         if onto:
             out.append(ActionSpec(Act.ATTACH, {"card": (card,), "murder": onto}))
     if limits.discards_left > 0 and hand:
