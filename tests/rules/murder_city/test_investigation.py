@@ -254,3 +254,13 @@ def test_an_empty_murder_deck_reshuffles_its_discards() -> None:
     state, events = act(state, seat, Act.DRAW_MURDER)
     assert of(events, Ev.MURDER_DRAWN)[0].data["murder"] == "M25"
     assert state.murder_deck.size == 0
+
+
+def test_a_port_stays_open_beside_a_wrong_type_card() -> None:
+    """A card may leave a wrong-type card on a case ("Such a 'mismatch' of Evidence cards may
+    arise as a result of Legwork, Hardship and Setback cards"); its needed ports stay open."""
+    state, seat = on_turn()
+    ports = {"professional-opinion": "PO01", "forensics": "FO01", "eyewitness": "EW01"}
+    state = hand(cases(state, seat, ("M01", ports)), seat, ["MW01"])
+    (spec,) = [s for s in GAME.legal_actions(state, seat) if s.type == Act.ATTACH]
+    assert spec.choices("card") == ("MW01",) and spec.choices("murder") == ("M01",)
