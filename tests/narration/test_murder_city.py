@@ -716,6 +716,14 @@ def play_and_check(
                 assert text and "{{" not in text and "None" not in text, text
                 hidden = hidden_from(state, other)
                 assert not [card for card in hidden if f"({card})" in text], text
+        if step % 10 == 0:  # every choice the seat has reads as words
+            for spec in legal:
+                for param in spec.params:
+                    for value in spec.choices(param):
+                        label = narrate_choice(
+                            SYSTEM_ID, param, value, view=view, names=names, glossary=glossary
+                        )
+                        assert label and "{{" not in label and "None" not in label, label
         use_bot = rng.random() < bots
         action = SYSTEM.bot_choose(view, legal, rng) if use_bot else random_action(legal, rng)
         state, events = SYSTEM.apply(case, state, actor, action)
