@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from rules.core import Action, ActionSpec, Event
@@ -118,7 +118,3 @@ def offer_view(city: City, state: McState, seat: int | None) -> dict[str, Any] |
         shown: dict[str, Any] = found(city, state, seat)
         return shown
     return {"proposer": state.offer.proposer, "partner": state.offer.partner}
-
-
-def first(specs: Sequence[ActionSpec], kind: str) -> bool:
-    return any(spec.type == kind for spec in specs)
