@@ -51,11 +51,10 @@ def specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
         if seat != court.listener:
             return []
         attached = tuple(sorted(closing.case_of(state, court.prosecutor, court.murder).ports))
-        return [
-            ActionSpec(Act.CHALLENGE, {"evidence": attached}),
-            ActionSpec(Act.RUBBER_STAMP),
-            ActionSpec(Act.ENDORSE),
-        ]
+        decisions = [ActionSpec(Act.RUBBER_STAMP), ActionSpec(Act.ENDORSE)]
+        if attached:  # a card may have taken every attached card away
+            decisions.insert(0, ActionSpec(Act.CHALLENGE, {"evidence": attached}))
+        return decisions
     if court.stage == Stage.WINDOW and court.window is not None:
         if seat not in court.window.asking:
             return []
