@@ -542,6 +542,21 @@ def test_a_seat_reads_its_own_cards_faces_and_only_the_types_of_others() -> None
     assert all(name in spectator for name in NAMES[:3])
 
 
+def test_a_seat_reads_the_face_up_pile_its_strength_picks_from() -> None:
+    """ "Instead of randomly drawing an Evidence card from the deck, you may look through the
+    discard pile and choose one card": the faces of that pile's face-up cards."""
+    _, _, views = _views()
+    view = views[0]
+    jovan = CITY.jovan_by_id[view["seats"][0]["jovan"]]
+    card = next(e for e in CITY.evidence if e.type == jovan.strength_pick and e.colour != JOKER)
+    decks = {**view["evidence_decks"]}
+    decks[jovan.strength_pick] = {**decks[jovan.strength_pick], "discard": [card.id]}
+    text = summary({**view, "evidence_decks": decks})
+    assert f"Face up on the {words(jovan.strength_pick)} discard pile, yours to pick from: " in text
+    assert f"{card.item}, {card.colour}, worth {card.value} ({card.id})" in text
+    assert "yours to pick from" not in summary(views[3])
+
+
 def test_choices_read_as_what_they_mean() -> None:
     _, state, views = _views()
     view = views[0]
