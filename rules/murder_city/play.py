@@ -49,7 +49,19 @@ def play(city: City, state: McState, seat: int, action: Action) -> tuple[McState
         state, events = court.play(city, state, seat, action, rng)
     else:
         state, events = investigation.play(city, state, seat, action, rng)
-    return state, opening + events
+    state, more = _case_gone(city, state, rng)
+    return state, opening + events + more
+
+
+def _case_gone(city: City, state: McState, rng: random.Random) -> tuple[McState, list[Event]]:
+    """If a card (legwork, or a hardship the prosecutor drew) took away the case being heard,
+    the court goes on to the next case."""
+    heard = state.court
+    if state.phase != Phase.COURT or heard is None:
+        return state, []
+    if any(case.murder == heard.murder for case in state.desks[heard.prosecutor].cases):
+        return state, []
+    return turns.after_case(city, state, rng)
 
 
 def _choose_jovan(
@@ -67,15 +79,7 @@ def _choose_jovan(
 def _play_legwork(
     city: City, state: McState, seat: int, action: Action, rng: random.Random
 ) -> tuple[McState, list[Event]]:
-    """A legwork card through the hook; if it closed the case on trial (or sent it straight
-    to trial with nobody left to act), the court goes on."""
+    """A legwork card through the hook (counted against the turn's bound)."""
     limits = state.limits[seat]
     state = with_limits(state, seat, evolve(limits, legwork_played=limits.legwork_played + 1))
-    state, events = hooks.apply_card(city, state, seat, action)
-    heard = state.court
-    if state.phase == Phase.COURT and heard is not None:
-        open_cases = {case.murder for case in state.desks[heard.prosecutor].cases}
-        if heard.murder not in open_cases:  # a card closed it
-            state, more = turns.after_case(city, state, rng)
-            events.extend(more)
-    return state, events
+    return hooks.apply_card(city, state, seat, action)

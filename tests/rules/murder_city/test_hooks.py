@@ -15,7 +15,7 @@ from rules.kit.deck import Deck
 from rules.murder_city import hooks
 from rules.murder_city.case import City
 from rules.murder_city.spec import Act, Benefit, Ev, Phase, Stage
-from rules.murder_city.state import Goods, Limits, McState, Offer, evolve
+from rules.murder_city.state import Goods, Limits, McState, Offer, evolve, with_desk
 from tests.rules.murder_city.helpers import GAME, act, cases, hand, legwork, of, start
 
 
@@ -209,3 +209,23 @@ def test_hooks_are_looked_up_by_module_and_name() -> None:
     assert hooks._find("no_such_module", "anything") is None
     assert hooks._find("cards", "is_setback") is not None
     assert hooks._find("cards", "no_such_function") is None
+
+
+def test_a_hardship_that_takes_the_case_on_trial_moves_the_court_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ "Thus, it may happen that a Hardship card cancels the reward you received for drawing
+    it." (here: the die bought for a case the card takes away)"""
+
+    def lose_case(city: City, state: McState, seat: int, card: str, reason: str) -> Any:
+        state = with_desk(state, seat, evolve(state.desks[seat], cases=()))
+        return evolve(state, hardship_deck=state.hardship_deck.discard([card])), [], False
+
+    use(monkeypatch, hardship_apply_hardship=lose_case)
+    state = in_court(cases(bare(2), 0, ("M01", {"forensics": "FO01"})))
+    state, _ = act(state, 0, Act.PRESENT, murder="M01", suspect="Child")
+    state, _ = act(state, 1, Act.VOLUNTEER, listen=False)
+    state, _ = act(state, 1, Act.RUBBER_STAMP)
+    state, events = act(state, 0, Act.TAKE_HARDSHIP, benefit=Benefit.DIE.value)
+    assert not of(events, Ev.TRIAL) and state.court is None
+    assert state.turn == 2 and state.phase == Phase.INVESTIGATION
