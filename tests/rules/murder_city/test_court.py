@@ -304,3 +304,32 @@ def test_a_closed_cases_evidence_goes_into_the_discards_unseen() -> None:
         seen = GAME.view(state, seat)["evidence_decks"]
         assert "FO01" not in seen["forensics"]["discard"] and seen["forensics"]["unseen"] == 1
     assert "FO01" in state.evidence_decks["forensics"].discard_pile
+
+
+def test_a_prosecutor_holding_legwork_may_play_before_the_listener_is_named() -> None:
+    """Legwork "may be played at any time" (a card played as the case is announced, before a
+    Listener is named: the hearing); "proceed" goes on to the Listener."""
+    state, p = in_court({"M01": {"forensics": "FO01"}})
+    state = legwork(state, p, ["L01"])
+    state, events = act(state, p, Act.PRESENT, murder="M01", suspect="Child")
+    assert state.court is not None and state.court.stage == Stage.HEARING
+    assert GAME.to_act(state) == frozenset({p}) and not of(events, Ev.VOLUNTEERS_ASKED)
+    assert any(s.type == Act.PROCEED for s in GAME.legal_actions(state, p))
+    state, events = act(state, p, Act.PROCEED)
+    assert of(events, Ev.VOLUNTEERS_ASKED) and GAME.to_act(state) == frozenset({1, 2})
+
+
+def test_the_window_asks_one_seat_at_a_time_in_initiative_order() -> None:
+    """ "If several players want to use their Legwork cards at the same time ... play the cards
+    in the order of Initiative for this turn." """
+    state, p = in_court({"M01": {"forensics": "FO01"}})
+    state = dataclasses.replace(state, order=(0, 1, 2))
+    for seat in (1, 2):
+        state = legwork(state, seat, ["L01"])
+    state = hear(state, p)
+    state, events = act(state, 1, Act.RUBBER_STAMP)
+    assert of(events, Ev.WINDOW_OPENED)[0].data["seats"] == [0, 1, 2]
+    for seat in (0, 1, 2):
+        assert GAME.to_act(state) == frozenset({seat})
+        state, events = act(state, seat, Act.PASS_WINDOW)
+    assert of(events, Ev.TRIAL)
