@@ -93,6 +93,15 @@ class ModeSchema(ma.Schema):
         required=True,
         metadata={"description": "whether a seat may see what another does not"},
     )
+    people = fields.List(
+        fields.Integer(),
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "[fewest, most] seats that may be people (the rest are bots); "
+            "null: any mix"
+        },
+    )
 
 
 class SystemSchema(ma.Schema):
@@ -106,6 +115,11 @@ class SystemSchema(ma.Schema):
     event_types = fields.List(fields.String(), required=True)
     endings = fields.List(fields.String(), required=True)
     accusation_fields = fields.List(fields.String(), required=True)
+    accusation_params = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "the action parameters that make an action an accusation"},
+    )
     has_chance = fields.Boolean(required=True)
     has_hidden_information = fields.Boolean(required=True)
     step_limit = fields.Integer(required=True, metadata={"description": "no game takes more"})

@@ -112,6 +112,9 @@ class ModeSpec:
     #: Whether a seat may see what another seat does not (a hand, a private envelope). False
     #: when the seats share everything, so people at one keyboard need not hand it over.
     private: bool = True
+    #: How many of the seats may be people (the rest are bots), when the mode bounds it: a solo
+    #: mode seats one person among bots. ``None``: any mix.
+    people: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -131,10 +134,18 @@ class SystemSpec:
     endings: tuple[str, ...] = ()
     #: The fields an accusation names (checked against a case's solution); empty: no accusations.
     accusation_fields: tuple[str, ...] = ()
+    #: The action parameters that make an action an accusation, which a terminal sets notes
+    #: before and reads back for confirmation; empty: those of ``accusation_fields``. For a
+    #: system whose accusation names a seat rather than a case's solution.
+    accusation_params: tuple[str, ...] = ()
     #: The most steps any game may take: the turn limit, as a bound bots and tests rely on.
     step_limit: int = 10_000
     #: How a terminal asks for each parameter ("Where to?"); others are asked by their name.
     param_prompts: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.accusation_params:
+            object.__setattr__(self, "accusation_params", self.accusation_fields)
 
     def mode(self, mode_id: str) -> ModeSpec:
         """The mode called ``mode_id``; a :class:`SetupError` names the valid ones otherwise."""
@@ -314,6 +325,16 @@ def check_seats(spec: SystemSpec, mode: str, seats: Sequence[Seat]) -> ModeSpec:
             f"{spec.name} in {mode} mode takes {mode_spec.min_seats} to {mode_spec.max_seats} "
             f"seats, not {len(seats)}",
             code="setup/seat-count",
+        )
+    people = sum(not seat.bot for seat in seats)
+    if mode_spec.people is not None and not (mode_spec.people[0] <= people <= mode_spec.people[1]):
+        fewest, most = mode_spec.people
+        allowed = str(fewest) if fewest == most else f"{fewest} to {most}"
+        raise SetupError(
+            f"{spec.name} in {mode} mode seats {allowed} people (the other seats are bots), "
+            f"not {people}",
+            code="setup/people-count",
+            fields=[("/seats", f"Seat {allowed} people; make the other seats bots.")],
         )
     return mode_spec
 

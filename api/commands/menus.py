@@ -202,11 +202,11 @@ def choose_action(
     question: str,
     label: Labeler,
     prompts: Mapping[str, str],
-    before_params: Callable[[str], None] | None = None,
+    before_params: Callable[[ActionSpec], None] | None = None,
 ) -> Action:
     """Ask for an action: its type, its form when several specs share the type, then each
     parameter. ``b`` at any question after the first goes back to the actions.
-    ``before_params`` is told the type chosen before its parameters are asked (to set out what
+    ``before_params`` is told the form chosen before its parameters are asked (to set out what
     the player needs to answer them)."""
     if not legal:
         raise ValueError("there is nothing to choose from")
@@ -215,11 +215,11 @@ def choose_action(
         screen.say()
         screen.say(question, style="bold")
         kind = types[ask(screen, [action_label(item) for item in types])]
-        if before_params is not None:
-            before_params(kind)
         forms = [spec for spec in legal if spec.type == kind]
         try:
             spec = forms[0] if len(forms) == 1 else forms[choose_form(screen, forms, label)]
+            if before_params is not None:
+                before_params(spec)
             params = {
                 name: choose_param(screen, spec, name, label, prompts) for name in spec.params
             }

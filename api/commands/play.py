@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 import secrets
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -107,8 +107,10 @@ def pick_mode(system: System, seats: Sequence[Seat], mode: str | None) -> str:
     """``mode``, or else the system's first mode that takes this many seats."""
     if mode is not None:
         return mode
+    people = sum(not seat.bot for seat in seats)
     for spec in system.SPEC.modes:
-        if spec.min_seats <= len(seats) <= spec.max_seats:
+        fits_people = spec.people is None or spec.people[0] <= people <= spec.people[1]
+        if spec.min_seats <= len(seats) <= spec.max_seats and fits_people:
             return spec.id
     raise CommandError(f"{system.SPEC.name} has no mode for {len(seats)} seats")
 
@@ -332,10 +334,9 @@ def _human_turn(table: Table) -> None:
         table.screen.block(summary, title=name)
     legal = table.system.legal_actions(table.rules_case, table.state, seat)
     label = table.labeler(view)
-    accusations = _accusation_types(table, legal)
 
-    def before_params(kind: str) -> None:
-        if kind in accusations:
+    def before_params(spec: ActionSpec) -> None:
+        if _accuses(table, spec.params):
             _before_accusing(table, view, name)
 
     while True:
@@ -347,7 +348,7 @@ def _human_turn(table: Table) -> None:
             prompts=table.system.SPEC.param_prompts,
             before_params=before_params,
         )
-        if action.type in accusations and not _confirmed(table, action, label):
+        if _accuses(table, action.params) and not _confirmed(table, action, label):
             continue
         try:
             _apply(table, seat, action)
@@ -364,10 +365,11 @@ def _is_private(table: Table) -> bool:
     return table.system.SPEC.has_hidden_information and table.system.SPEC.mode(table.mode).private
 
 
-def _accusation_types(table: Table, legal: Sequence[ActionSpec]) -> frozenset[str]:
-    """The action types that name every accusation field of the system: accusations."""
-    fields = set(table.system.SPEC.accusation_fields)
-    return frozenset(spec.type for spec in legal if fields and fields <= set(spec.params))
+def _accuses(table: Table, params: Iterable[str]) -> bool:
+    """Whether an action (or a form) with ``params`` is an accusation: it names every one of
+    the system's accusation parameters."""
+    wanted = set(table.system.SPEC.accusation_params)
+    return bool(wanted) and wanted <= set(params)
 
 
 def _before_accusing(table: Table, view: Mapping[str, Any], name: str) -> None:

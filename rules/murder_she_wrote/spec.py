@@ -114,6 +114,7 @@ SPEC = SystemSpec(
             MAX_SEATS,
             "one person and bots; the person plays a Jessica or the Murderer",
             options=SOLO_OPTIONS,
+            people=(1, 1),
         ),
     ),
     action_types=tuple(act.value for act in Act),
@@ -126,6 +127,7 @@ SPEC = SystemSpec(
     event_types=tuple(ev.value for ev in Ev),
     endings=tuple(ending.value for ending in Ending),
     step_limit=MAX_SEATS + max(ROUNDS) * STEPS_PER_ROUND,
+    accusation_params=("accuse",),
     param_prompts={
         "victim": "Whom do you silence first?",
         "to": "Where do you move?",

@@ -44,7 +44,8 @@ def test_real_events_render_for_every_seat(system: System) -> None:
     seen: set[str] = set()
     for seed in range(30):
         mode = system.SPEC.modes[seed % len(system.SPEC.modes)]  # some events need some modes
-        seats = [Seat(f"Player {n}") for n in range(mode.max_seats)]
+        people = mode.max_seats if mode.people is None else mode.people[1]
+        seats = [Seat(f"Player {n}", bot=n >= people) for n in range(mode.max_seats)]
         rng = random.Random(seed)
         # some events need some options (an advanced rule): each game takes a spread of them
         chosen = {o.name: o.choices[seed // 2 % len(o.choices)] for o in mode.options}

@@ -49,7 +49,8 @@ def random_params(spec: Mapping[str, Any], rng: random.Random) -> dict[str, Any]
     for name, param in spec["params"].items():
         choices = list(param["choices"])
         if param["kind"] == "subset":
-            most = min(param.get("max") or len(choices), len(choices))
+            bound = param.get("max")  # 0 is a bound: a subset that must stay empty
+            most = min(len(choices) if bound is None else bound, len(choices))
             params[name] = rng.sample(choices, rng.randint(param.get("min", 0), most))
         else:
             params[name] = rng.choice(choices)
@@ -73,6 +74,8 @@ def new_game(
     """
     count = rng.randint(mode["min_seats"], mode["max_seats"])
     seats = [{"name": f"Seat {n}", "bot": n > 0 and rng.random() < 0.3} for n in range(count)]
+    if mode.get("people") is not None:  # a mode that bounds its people: the fewest, then bots
+        seats = [{**seat, "bot": n >= max(1, mode["people"][0])} for n, seat in enumerate(seats)]
     chosen = {
         option["name"]: rng.choice(option["choices"])
         for option in mode["options"]
