@@ -208,7 +208,7 @@ def _remove_evidence(state: McState, args: Mapping[str, Any], c: Context) -> Han
     else:
         state = closing.discard_unseen(_city(c), state, [card], _rng(c))
     return state, [
-        _said(c, "evidence-removed", owner=seat, murder=murder, type=port, to=args["to"])
+        _said(c, "evidence-removed", owner=seat, murder=murder, evidence_type=port, to=args["to"])
     ]
 
 
@@ -221,7 +221,7 @@ def _swap_evidence(state: McState, args: Mapping[str, Any], c: Context) -> Handl
     state = _with_ports(state, seat, murder, ports)
     hand = state.evidence.remove(seat, [card]).add(seat, [old])
     return dataclasses.replace(state, evidence=hand), [
-        _said(c, "evidence-switched", murder=murder, type=port)
+        _said(c, "evidence-switched", murder=murder, evidence_type=port)
     ]
 
 
@@ -242,7 +242,7 @@ def _plant_evidence(state: McState, args: Mapping[str, Any], c: Context) -> Hand
             "what": "evidence-planted",
             "owner": on,
             "murder": murder,
-            "type": kind,
+            "evidence_type": kind,
         },
         secret={"evidence": card},
         secret_audience=frozenset({seat, on}),
@@ -264,7 +264,7 @@ def _peek_evidence(state: McState, args: Mapping[str, Any], c: Context) -> Handl
             "what": "evidence-seen",
             "owner": on,
             "murder": murder,
-            "type": port,
+            "evidence_type": port,
         },
         secret={"evidence": card.id, "colour": card.colour, "value": card.value},
         secret_audience=frozenset({seat}),
@@ -286,7 +286,7 @@ def _lose_attached(state: McState, args: Mapping[str, Any], c: Context) -> Handl
     state = closing.discard_unseen(
         _city(c), _with_ports(state, seat, murder, ports), [card], _rng(c)
     )
-    return state, [_said(c, "evidence-removed", owner=seat, murder=murder, type=port, to="discard")]
+    return state, [_said(c, "evidence-removed", owner=seat, murder=murder, evidence_type=port, to="discard")]
 
 
 def _lose_murder(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
@@ -332,7 +332,7 @@ def _discard_evidence(state: McState, args: Mapping[str, Any], c: Context) -> Ha
         state = closing.discard_open(_city(c), state, lost)
         for card in lost:
             kind = _city(c).evidence_by_id[card].type
-            data = {"seat": seat, "card": card, "type": kind}
+            data = {"seat": seat, "card": card, "evidence_type": kind}
             events.append(Event(Ev.EVIDENCE_DISCARDED, actor=seat, data=data))
     return state, events
 

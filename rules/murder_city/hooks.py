@@ -13,7 +13,7 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-from rules.core import Action, ActionSpec, Event
+from rules.core import Action, ActionSpec, Event, RuleError
 
 from .case import City
 from .state import McState
@@ -49,6 +49,13 @@ def apply_card(
         raise AssertionError("no effects.apply_card: legwork cannot be played")
     after, events = found(city, state, seat, action)
     return after, list(events)
+
+
+def why_not_legwork(city: City, state: McState, seat: int, action: Action) -> RuleError | None:
+    """Why ``seat`` may not play this legwork card now (a setback forbids it, its timing is
+    wrong), or ``None``."""
+    found = _find("effects", "why_not")
+    return found(city, state, seat, action) if found is not None else None
 
 
 def setback(city: City, state: McState, seat: int, card: str) -> tuple[McState, list[Event]]:

@@ -51,6 +51,10 @@ def explain_refusal(city: City, state: McState, seat: int, action: Action) -> No
                 "evidence; at least one card attached)",
                 code="court/case-not-presentable",
             )
+    if action.type == Act.PLAY_LEGWORK:
+        refusal = hooks.why_not_legwork(city, state, seat, action)
+        if refusal is not None:
+            raise refusal
     if action.type == Act.DECLINE_COURT and state.phase == Phase.COURT and state.court is None:
         if not any(spec.type == Act.DECLINE_COURT for spec in _legal(city, state, seat)):
             raise RuleError(

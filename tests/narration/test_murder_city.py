@@ -647,16 +647,10 @@ def test_the_casebook_command_prints_the_case_book() -> None:
 
 
 def as_seen(event: Event, seat: int | None) -> dict[str, Any] | None:
-    """The event as ``seat`` reads it. The rules keep an evidence type under "type" in some
-    events' data, which overwrites the event's own type in ``Event.for_seat``; until the engine
-    names it "evidence_type" (docs/murder-city.md, "Narration"), the test reads it so."""
-    shown = event.for_seat(seat)
-    if shown is None or "type" not in event.data:
-        return shown
-    return {**shown, "type": event.type, "evidence_type": event.data["type"]}
+    """The event as ``seat`` reads it."""
+    return event.for_seat(seat)
 
 
-@pytest.mark.xfail(strict=True, reason="the engine's events keep an evidence type under 'type'")
 def test_no_event_data_overwrites_the_event_type() -> None:
     """An event's own type must survive ``for_seat``: no data field may be called "type"."""
     seats = [Seat(name, bot=True) for name in NAMES[:3]]
