@@ -2,9 +2,10 @@
 
 Every seat a bot (``rules.murder_she_wrote.bot``), 3, 4 and 6 seats, basic and advanced rules,
 the turn limit at its default. Islands are generated (and verified by the generator) before the
-clock starts, island ``n % islands`` for game ``n`` with game seed ``n``; each game is then set
-up, played by the platform's bot loop (:func:`rules.loop.run_bots`, as the server plays bots) to
-the end, and its result read.
+clock starts, island ``n % islands`` for game ``n`` with game seed ``n``; each island is decoded
+once (as the server keeps decoded cases, ``api/cases.py``); each game is then set up, played by
+the platform's bot loop (:func:`rules.loop.run_bots`, as the server plays bots) to the end, and
+its result read.
 
 The Jessicas win when one of them catches the Murderer; the Murderer wins when it escapes or
 every Jessica has accused wrongly; nobody wins at the turn limit. Equally good bots should not
@@ -28,18 +29,18 @@ from typing import Any
 
 import generator.murder_she_wrote  # noqa: F401  (registers the generator)
 from generator.registry import generate
-from rules.core import Action, ActionSpec, Seat, start
+from rules.core import Action, ActionSpec, Seat, check_seats, resolve_options
 from rules.loop import run_bots
 from rules.murder_she_wrote import bot_deduce
-from rules.murder_she_wrote.case import SYSTEM_ID
+from rules.murder_she_wrote.case import SYSTEM_ID, Island
 from rules.murder_she_wrote.game import MurderSheWrote
 from rules.murder_she_wrote.spec import Ending
-from rules.murder_she_wrote.state import MswState
 
 GAMES = 1000
 ISLANDS = 200
 SEATS = (3, 4, 6)
 RULES = ("basic", "advanced")
+MODE = "standard"
 #: Games a core should play each second at a table of four bots (issue #11).
 TARGET = 100
 TARGET_SEATS = 4
@@ -133,13 +134,16 @@ def play(
     played = Played(rules, seats)
     bots = frozenset(range(seats))
     table = [Seat(f"Bot {n}", True) for n in range(seats)]
-    options = {"rules": rules}
+    mode = check_seats(system.SPEC, MODE, table)
+    options = resolve_options(mode.options, {"rules": rules})
+    decoded: dict[int, Island] = {}
     started, cpu = time.perf_counter(), time.process_time()
     for seed in range(first_seed, first_seed + games):
-        case, state = start(
-            system, cases[seed % len(cases)], table, "standard", seed=seed, options=options
-        )
-        assert isinstance(state, MswState)
+        index = seed % len(cases)
+        case = decoded.get(index)
+        if case is None:
+            case = decoded[index] = system.read_case(cases[index])
+        state = system.new_game(case, table, MODE, seed=seed, options=options)
         system.murderer = state.murderer
         state, steps = run_bots(system, case, state, bots=bots, seed=seed, steps_so_far=0)
         outcome = system.result(case, state)
