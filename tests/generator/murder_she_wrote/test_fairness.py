@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import pytest
 
+from benchmarks import msw_fairness
 from benchmarks.msw_games import islands
 from tests.generator.murder_she_wrote.shortcuts import (
     BLIND,
     EVIDENCE,
+    FEATURES,
     Habits,
     Moment,
     Shortcut,
@@ -109,3 +111,12 @@ def test_a_shortcut_guesses_uniformly_among_whom_it_prefers(
     everyone = Shortcut("everyone", "nothing", lambda moment, pool: pool)
     result = score(everyone, measured["basic"], deduced=False)
     assert result.success == pytest.approx(result.chance)
+
+
+def test_the_benchmark_table() -> None:
+    """``make bench``'s section: one row per shortcut, four cells each, and the control."""
+    rows = msw_fairness.run(games=3, training=3, count=2)
+    table = [row for row in rows if row.startswith("| ") and not row.startswith("| ---")][1:]
+    assert len(table) == len(BLIND) + len(EVIDENCE) + len(FEATURES) + 1
+    assert all(row.count(" vs ") == 4 for row in table)
+    assert "Control:" in rows[-1]
