@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from rules.core import Action
-from rules.murder_she_wrote import bot
+from rules.murder_she_wrote import bot, bot_deduce
 from rules.murder_she_wrote.bot_policy import ADVANCED, DEFAULT, Policy
 from rules.murder_she_wrote.spec import DEAD_TO_ESCAPE, Phase
 from rules.murder_she_wrote.state import MswState
@@ -221,3 +221,25 @@ def test_a_bot_decides_from_its_view_and_legal_actions_alone() -> None:
     memory of its own between turns."""
     state = on_turn(pinned_on(2), 0, 3, pawns={0: 20})
     assert len({repr(choose(state, 0, 7)) for _ in range(5)}) == 1
+
+
+def test_a_jessica_stalks_the_suspect_who_just_left() -> None:
+    """ "You can therefore deduce that the Murderer is one of two players, so you should stalk
+    them in turn round the board." Seats 1 and 3 entered L2 between her ALIVE and DEAD looks.
+    Since her looks at L6 and L7 one suspect entered each; at L6 suspect 1 was the last in, at
+    L7 seat 2 (cleared) came after suspect 3. She checks L6, right after the suspect left, even
+    though L7 lies on her clockwise walk."""
+    state = playing(SEATS, murderer=3)
+    state = visit(state, 0, "L2")
+    state = visit(state, 1, "L2")
+    state = visit(state, 3, "L2", "dead")
+    state = visit(state, 0, "L2")
+    state = visit(state, 0, "L6")
+    state = visit(state, 0, "L7")
+    state = visit(state, 1, "L6")
+    state = visit(state, 3, "L7")
+    state = visit(state, 2, "L7")
+    state = on_turn(fresh(state), 0, 3, pawns={0: 37, 1: START, 2: START, 3: START})
+    assert bot_deduce.read(GAME.view(state, 0)).candidates == {1, 3}
+    for seed in range(10):
+        assert choose(state, 0, seed).params["to"] in ROOMS["L6"]
