@@ -165,8 +165,8 @@ def new_game(
 def deal_murderer(
     seats: Sequence[Seat], mode: str, seed: int, options: Mapping[str, JSONScalar]
 ) -> int:
-    """The Murderer's seat: dealt among all, or in solo by the ``play_as`` role of the person
-    (the first seat that is no bot; seat 0 at a table of bots only)."""
+    """The Murderer's seat: dealt among all, or in solo by the ``play_as`` role of the one
+    person at the table (``SPEC``'s solo mode seats exactly one)."""
     rng = rng_for(seed, 0, "identities")
     count = len(seats)
     if mode != Mode.SOLO:

@@ -94,24 +94,20 @@ def test_solo_the_person_plays_the_role_asked_for() -> None:
     assert 0 in either and len(either) > 1
 
 
-def test_solo_gives_the_role_to_the_first_person() -> None:
-    """A solo table is one person among bots; should it hold more people (or none), the role
-    asked for goes to the first person (seat 0 among bots only) and the rest are dealt."""
-    table = [Seat("Bot", bot=True), Seat("Ada"), Seat("Bo"), Seat("Cy")]
+def test_solo_seats_one_person_among_bots() -> None:
+    """Solo: "the person plays a Jessica (the bots include the Murderer) or the Murderer
+    against bot Jessicas" (issue 11): one person, wherever it sits, gets the role asked for; a
+    table of two people, or of bots only, is no solo table."""
+    table = [Seat("Bot", bot=True), Seat("Ada"), Seat("Bot 2", bot=True)]
     for seed in range(10):
         _, state = start(
             SYSTEM, sample_case(), table, "solo", seed=seed, options={"play_as": "murderer"}
         )
         assert state.murderer == 1
-        _, bots = start(
-            SYSTEM,
-            sample_case(),
-            seats(3, bot=True),
-            "solo",
-            seed=seed,
-            options={"play_as": "jessica"},
-        )
-        assert bots.murderer != 0
+    for people in ([Seat("Ada"), Seat("Bo"), Seat("Bot", bot=True)], seats(3, bot=True)):
+        with pytest.raises(SetupError) as refused:
+            start(SYSTEM, sample_case(), people, "solo", seed=1)
+        assert refused.value.code == "setup/people-count"
 
 
 @pytest.mark.parametrize("count", [2, 7])
