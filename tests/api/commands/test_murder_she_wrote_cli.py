@@ -231,6 +231,8 @@ class Typist:
                 action = system.bot_choose(view, legal, self.rng)
             self.typed.append(action)
             self.queue.extend(menu_answers(legal, action))
+            if "accuse" in action.params:  # the accusation is read back: 1) yes
+                self.queue.append("1")
         return self.queue.pop(0)
 
 
@@ -304,6 +306,7 @@ def test_a_jessica_accuses_through_the_second_form_of_the_move() -> None:
         assert form[1].startswith("  2) ") and "accuse: " in form[1]
         assert not form[1].endswith("accuse: none")
         assert "Whom do you accuse? (b: back to the actions)" in text
+        assert "Accuse, once and for all? to: " in text  # read back before it is made
         accusation = next(a for a in game.typed if "accuse" in a.params)
         suspect = names[int(accusation.params["accuse"])]  # type: ignore[arg-type]
         told = [f"{suspect} is the Murderer", f"named {suspect}", f"accused {suspect}"]
