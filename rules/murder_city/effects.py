@@ -15,6 +15,7 @@ refused, and a bribe paid before the setback came is void once it is in force.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -286,7 +287,9 @@ def _lose_attached(state: McState, args: Mapping[str, Any], c: Context) -> Handl
     state = closing.discard_unseen(
         _city(c), _with_ports(state, seat, murder, ports), [card], _rng(c)
     )
-    return state, [_said(c, "evidence-removed", owner=seat, murder=murder, evidence_type=port, to="discard")]
+    return state, [
+        _said(c, "evidence-removed", owner=seat, murder=murder, evidence_type=port, to="discard")
+    ]
 
 
 def _lose_murder(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
@@ -410,17 +413,31 @@ def _parts(effects: Iterable[Mapping[str, Any]], name: str) -> list[Mapping[str,
     return [part for effect in effects for part in walk(effect) if part.get("op") == name]
 
 
-def _setback_effects(state: McState) -> list[Mapping[str, Any]]:
-    return [LEGWORK_BY_ID[card].effect for card in state.setbacks]
+@functools.cache
+def _card_parts(cards: tuple[str, ...], name: str) -> tuple[Mapping[str, Any], ...]:
+    """The ``name`` ops inside the effects of ``cards`` (legwork or hardship ids): the cards
+    never change, so each set of cards in force is walked once (this is asked on every step)."""
+    effects = [(LEGWORK_BY_ID.get(card) or HARDSHIP_BY_ID[card]).effect for card in cards]
+    return tuple(_parts(effects, name))
 
 
-def _hardship_effects(state: McState, seat: int) -> list[Mapping[str, Any]]:
-    return [HARDSHIP_BY_ID[card].effect for card in state.desks[seat].hardships]
+@functools.cache
+def _forbidden(setbacks: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(str(part["what"]) for part in _card_parts(setbacks, "forbid"))
+
+
+def _setback_parts(state: McState, name: str) -> tuple[Mapping[str, Any], ...]:
+    return _card_parts(state.setbacks, name) if state.setbacks else ()
+
+
+def _hardship_parts(state: McState, seat: int, name: str) -> tuple[Mapping[str, Any], ...]:
+    hardships = state.desks[seat].hardships
+    return _card_parts(hardships, name) if hardships else ()
 
 
 def setback_forbids(state: McState, what: str) -> bool:
     """A setback in force says nobody may do ``what`` this turn."""
-    return any(part["what"] == what for part in _parts(_setback_effects(state), "forbid"))
+    return bool(state.setbacks) and what in _forbidden(state.setbacks)
 
 
 def adjust(city: City, state: McState, seat: int, what: str) -> int:
@@ -429,11 +446,11 @@ def adjust(city: City, state: McState, seat: int, what: str) -> int:
     ``hand-limit`` (setbacks) and ``court-cases`` (legwork played before the court phase);
     every other number 0."""
     if what == "trial-dice":
-        turn = sum(int(part["delta"]) for part in _parts(_setback_effects(state), "turn_dice"))
+        turn = sum(int(part["delta"]) for part in _setback_parts(state, "turn_dice"))
         own = [m.data["dice"] for m in state.markers if m.on == seat and "dice" in m.data]
         return turn + sum(int(str(dice)) for dice in own)
     if what == "hand-limit":
-        return sum(int(part["delta"]) for part in _parts(_setback_effects(state), "hand_limit"))
+        return sum(int(part["delta"]) for part in _setback_parts(state, "hand_limit"))
     if what == "court-cases":
         return len([m for m in state.markers if m.on == seat and "cases" in m.data])
     return 0
@@ -447,12 +464,12 @@ def forbids(city: City, state: McState, seat: int, what: str, target: str | None
             for m in state.markers
         )
     if what in ("listen", "volunteer"):
-        suspended = bool(_parts(_hardship_effects(state, seat), "no_listening"))
+        suspended = bool(_hardship_parts(state, seat, "no_listening"))
         return suspended or (what == "volunteer" and setback_forbids(state, "volunteer"))
     if what == "draw-evidence":
         return setback_forbids(state, "evidence-decks")
     if what == "attach":
-        return bool(_parts(_hardship_effects(state, seat), "no_attaching"))
+        return bool(_hardship_parts(state, seat, "no_attaching"))
     if what == "trade":
         return setback_forbids(state, what)
     return False
@@ -509,17 +526,27 @@ def moments(state: McState, seat: int) -> frozenset[str]:
 
 def conflict(state: McState, card: LegworkCard) -> str | None:
     """The setback in force that contradicts ``card``, if any (setbacks take precedence)."""
-    for part in walk(card.effect):
-        what = CONFLICTS.get(str(part.get("op", "")))
-        if what is not None and setback_forbids(state, what):
+    if not state.setbacks:
+        return None
+    for what in _conflicts(card.id):
+        if setback_forbids(state, what):
             return next(s for s in state.setbacks if _forbids_in(s, what))
     return None
 
 
+@functools.cache
+def _conflicts(card: str) -> tuple[str, ...]:
+    """What a setback would have to forbid to contradict this legwork card, in its ops' order."""
+    out: list[str] = []
+    for part in walk(LEGWORK_BY_ID[card].effect):
+        what = CONFLICTS.get(str(part.get("op", "")))
+        if what is not None:
+            out.append(what)
+    return tuple(out)
+
+
 def _forbids_in(setback_card: str, what: str) -> bool:
-    return any(
-        part["what"] == what for part in _parts([LEGWORK_BY_ID[setback_card].effect], "forbid")
-    )
+    return what in _forbidden((setback_card,))
 
 
 def _others(state: McState, seat: int) -> tuple[int, ...]:

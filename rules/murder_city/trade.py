@@ -59,6 +59,14 @@ def offer_specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
         return []
     out: list[ActionSpec] = []
     mine = tuple(case.murder for case in state.desks[seat].cases)
+    # what depends on the offerer alone is made once, not once per partner (asked every step)
+    hand = tuple(sorted(set(state.evidence.cards_of(seat))))
+    give_one, give_none = Subset(hand, 0, 1), Subset(hand, 0, 0)
+    give_legwork = Subset(tuple(sorted(set(state.legwork.cards_of(seat)))), 0)
+    give_credits = _upto(state.desks[seat].credits)
+    take_evidence = (NOTHING, *DESCRIPTIONS) if may_receive_evidence(state, seat) else (NOTHING,)
+    offerer_takes = may_receive_murder(state, seat)
+    full = len(mine) >= MAX_MURDERS
     for partner in range(len(state.seats)):
         if partner == seat:
             continue
@@ -66,18 +74,12 @@ def offer_specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
         partner_takes = may_receive_murder(state, partner)
         common: dict[str, Param] = {
             "partner": (partner,),
-            "give_evidence": Subset(
-                tuple(sorted(set(state.evidence.cards_of(seat)))),
-                0,
-                1 if may_receive_evidence(state, partner) else 0,
-            ),
-            "give_legwork": Subset(tuple(sorted(set(state.legwork.cards_of(seat)))), 0),
-            "give_credits": tuple(range(state.desks[seat].credits + 1)),
-            "take_evidence": (NOTHING, *DESCRIPTIONS)
-            if may_receive_evidence(state, seat)
-            else (NOTHING,),
-            "take_legwork": tuple(range(state.legwork.count(partner) + 1)),
-            "take_credits": tuple(range(state.desks[partner].credits + 1)),
+            "give_evidence": give_one if may_receive_evidence(state, partner) else give_none,
+            "give_legwork": give_legwork,
+            "give_credits": give_credits,
+            "take_evidence": take_evidence,
+            "take_legwork": _upto(state.legwork.count(partner)),
+            "take_credits": _upto(state.desks[partner].credits),
         }
         room = partner_takes and len(theirs) < MAX_MURDERS
         out.append(
@@ -90,8 +92,7 @@ def offer_specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
                 },
             )
         )
-        if theirs and may_receive_murder(state, seat):
-            full = len(mine) >= MAX_MURDERS
+        if theirs and offerer_takes:
             if full and not partner_takes:
                 continue
             out.append(
@@ -105,6 +106,16 @@ def offer_specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
                 )
             )
     return out
+
+
+_UPTO: list[tuple[int, ...]] = []
+
+
+def _upto(most: int) -> tuple[int, ...]:
+    """``0 … most`` as choices (the same tuple each time)."""
+    while len(_UPTO) <= most:
+        _UPTO.append(tuple(range(len(_UPTO) + 1)))
+    return _UPTO[most]
 
 
 def _strings(value: Any) -> tuple[str, ...]:

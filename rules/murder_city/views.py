@@ -35,11 +35,11 @@ def view(city: City, state: McState, seat: int | None) -> dict[str, Any]:
         "current": state.current,
         "to_act": sorted(to_act(state)),
         "initiative": [{str(s): d for s, d in rolls.items()} for rolls in state.initiative],
-        "seats": [_seat(state, index, index == seat) for index in range(len(state.seats))],
+        "seats": [_seat_cached(state, index, index == seat) for index in range(len(state.seats))],
         "murder_deck": state.murder_deck.draw_count,
         "murder_discard": list(state.murder_deck.discard_pile),
         "evidence_decks": {
-            kind: _pile(deck.draw_count, deck.discard_pile, state.unseen.get(kind, ()))
+            kind: _pile_cached(kind, deck, state.unseen.get(kind, ()))
             for kind, deck in sorted(state.evidence_decks.items())
         },
         "legwork_deck": state.legwork_deck.draw_count,
@@ -61,6 +61,44 @@ def view(city: City, state: McState, seat: int | None) -> dict[str, Any]:
     if state.ended is not None:
         shown["result"] = outcome(state).to_json()
     return shown
+
+
+#: The last part of a view made for each seat (and each deck) with what it was made from: a
+#: step changes one or two seats, so the others' parts are the very same objects and are
+#: reused (views are read, never changed, by their callers).
+_SEATS: dict[tuple[int, bool], tuple[tuple[object, ...], dict[str, Any]]] = {}
+_PILES: dict[str, tuple[tuple[object, ...], dict[str, Any]]] = {}
+
+
+def _seat_cached(state: McState, seat: int, mine: bool) -> dict[str, Any]:
+    made_from = (
+        state.desks[seat],
+        state.limits[seat],
+        state.seats[seat],
+        state.evidence.count(seat),
+        state.legwork.count(seat),
+    )
+    kept = _SEATS.get((seat, mine))
+    if kept is not None and _same(kept[0], made_from):
+        return kept[1]
+    shown = _seat(state, seat, mine)
+    _SEATS[(seat, mine)] = (made_from, shown)
+    return shown
+
+
+def _pile_cached(kind: str, deck: Any, unseen: tuple[str, ...]) -> dict[str, Any]:
+    made_from = (deck, unseen)
+    kept = _PILES.get(kind)
+    if kept is not None and _same(kept[0], made_from):
+        return kept[1]
+    shown = _pile(deck.draw_count, deck.discard_pile, unseen)
+    _PILES[kind] = (made_from, shown)
+    return shown
+
+
+def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    """The very same objects (counts by value)."""
+    return all(x is y or (type(x) is int and x == y) for x, y in zip(a, b, strict=True))
 
 
 def _pile(draw: int, pile: tuple[str, ...], unseen: tuple[str, ...]) -> dict[str, Any]:
