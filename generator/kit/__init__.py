@@ -7,7 +7,9 @@
   rules rather than like string formatting;
 - :mod:`.retry`: the draft-and-retry loop, with a reason code for every rejected draft;
 - :mod:`.options`: case options declared as data, with presets, parsed from JSON;
-- :mod:`.names`: pools of original person and place names, sampled deterministically.
+- :mod:`.names`: pools of original person and place names, sampled deterministically;
+- :mod:`.speed`: the speed command each system's ``python -m generator.<system>`` runs (timed
+  generation in worker processes, median, 95th percentile and rate).
 
 Nothing here knows a system's words: a system's package declares its options, writes its model
 and names its rejection reasons, and the kit does the rest the same way for all of them.
