@@ -29,7 +29,7 @@ from .spec import Act
 
 #: How often a Jovan's attached card is off-colour, as a Listener first supposes (bot games
 #: measure about this: docs/murder-city.md, "Bots, balance and speed").
-BLUFF_SHARE = 0.25
+BLUFF_SHARE = 0.1
 #: A challenge is made when it is worth at least this many credits more than a rubber stamp.
 CHALLENGE_MARGIN = 0.6
 #: An endorsement needs a case this likely to convict and no card this likely off-colour.
