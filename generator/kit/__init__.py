@@ -8,6 +8,8 @@
 - :mod:`.retry`: the draft-and-retry loop, with a reason code for every rejected draft;
 - :mod:`.options`: case options declared as data, with presets, parsed from JSON;
 - :mod:`.names`: pools of original person and place names, sampled deterministically;
+- :mod:`.hooks`: what a system's registration hands the registry (the verifier hook that turns
+  away another system's envelope, ``envelope(seed, options)``, the cards' glossary);
 - :mod:`.speed`: the speed command each system's ``python -m generator.<system>`` runs (timed
   generation in worker processes, median, 95th percentile and rate).
 

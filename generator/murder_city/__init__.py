@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from generator import registry as generators
+from generator.kit import hooks
 from rules import registry
 from rules.murder_city.cards import HARDSHIP_BY_ID, LEGWORK_BY_ID
 from rules.murder_city.case import SCHEMA_VERSION, SYSTEM_ID, to_envelope_parts
@@ -57,33 +57,22 @@ def generate(seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
     return to_envelope_parts(city) | {"rating": chances.rating(city.murders)}
 
 
-def verify(envelope: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """What the independent verifier finds wrong with ``envelope`` (nothing for a fair case)."""
-    if envelope.get("system", SYSTEM_ID) != SYSTEM_ID:
-        return [("envelope/system", f"a case of {envelope.get('system')!r}, not {SYSTEM_ID}")]
-    if envelope.get("schema_version", SCHEMA_VERSION) != SCHEMA_VERSION:
-        return [("envelope/schema-version", f"schema version {envelope.get('schema_version')!r}")]
-    return verify_envelope(envelope)
+#: What the independent verifier finds wrong with an envelope (nothing for a fair case), after
+#: checking it is one of this system's at this schema version.
+verify = hooks.checked_verifier(SYSTEM_ID, SCHEMA_VERSION, verify_envelope)
 
 
 #: Every legwork and hardship card's name by its catalogue id, and its rules text under
 #: :data:`TEXT_SUFFIX` (``"S01:text"``: a setback is read aloud): every game deals the same
 #: cards, so narration names them without a case.
-TEXT_SUFFIX = ":text"
-_FACES: dict[str, tuple[str, str]] = {
-    **{card_id: (card.name, card.text) for card_id, card in LEGWORK_BY_ID.items()},
-    **{card_id: (card.name, card.text) for card_id, card in HARDSHIP_BY_ID.items()},
-}
-CARD_NAMES: dict[str, str] = {
-    key: value
-    for card_id, (name, text) in _FACES.items()
-    for key, value in ((card_id, name), (card_id + TEXT_SUFFIX, text))
-}
+TEXT_SUFFIX = hooks.TEXT_SUFFIX
+CARD_NAMES: dict[str, str] = hooks.card_glossary(
+    (*LEGWORK_BY_ID.values(), *HARDSHIP_BY_ID.values())
+)
 
 
-def envelope(seed: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The case's whole envelope, as the registry wraps it (for tools and tests)."""
-    return generators.generate(SYSTEM_ID, seed, options)
+#: ``envelope(seed, options=None)``: the case's whole envelope, as the registry wraps it.
+envelope = hooks.envelope_maker(SYSTEM_ID)
 
 
 registry.register(

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from generator import registry as generators
+from generator.kit import hooks
 from rules import registry
 from rules.murder_she_wrote.case import SCHEMA_VERSION, SYSTEM_ID, to_envelope_parts
 from rules.murder_she_wrote.game import SYSTEM
@@ -52,18 +52,13 @@ def generate(seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
     return to_envelope_parts(island) | {"rating": dict(report.rating)}
 
 
-def verify(envelope: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """What the independent verifier finds wrong with ``envelope`` (nothing for a fair island)."""
-    if envelope.get("system", SYSTEM_ID) != SYSTEM_ID:
-        return [("envelope/system", f"a case of {envelope.get('system')!r}, not {SYSTEM_ID}")]
-    if envelope.get("schema_version", SCHEMA_VERSION) != SCHEMA_VERSION:
-        return [("envelope/schema-version", f"schema version {envelope.get('schema_version')!r}")]
-    return verify_envelope(envelope)
+#: What the independent verifier finds wrong with an envelope (nothing for a fair island), after
+#: checking it is one of this system's at this schema version.
+verify = hooks.checked_verifier(SYSTEM_ID, SCHEMA_VERSION, verify_envelope)
 
 
-def envelope(seed: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The island's whole envelope, as the registry wraps it (for tools and tests)."""
-    return generators.generate(SYSTEM_ID, seed, options)
+#: ``envelope(seed, options=None)``: the island's whole envelope, as the registry wraps it.
+envelope = hooks.envelope_maker(SYSTEM_ID)
 
 
 registry.register(

@@ -13,16 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from generator import registry as generators
+from generator.kit import hooks
 from rules import registry
-from rules.tiny_epic_crimes.cards import (
-    ABILITIES,
-    EVENTS,
-    FORCE_CARDS,
-    AbilityCard,
-    EventCard,
-    ForceCard,
-)
+from rules.tiny_epic_crimes.cards import ABILITIES, EVENTS, FORCE_CARDS
 from rules.tiny_epic_crimes.case import SCHEMA_VERSION, SYSTEM_ID, to_envelope_parts
 from rules.tiny_epic_crimes.game import SYSTEM
 
@@ -60,13 +53,9 @@ def generate(seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
     return to_envelope_parts(case) | {"rating": {"plan_hours": dict(plans)}}
 
 
-def verify(envelope: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """What the independent verifier finds wrong with ``envelope`` (nothing for a fair case)."""
-    if envelope.get("system", SYSTEM_ID) != SYSTEM_ID:
-        return [("envelope/system", f"a case of {envelope.get('system')!r}, not {SYSTEM_ID}")]
-    if envelope.get("schema_version", SCHEMA_VERSION) != SCHEMA_VERSION:
-        return [("envelope/schema-version", f"schema version {envelope.get('schema_version')!r}")]
-    return verify_envelope(envelope)
+#: What the independent verifier finds wrong with an envelope (nothing for a fair case), after
+#: checking it is one of this system's at this schema version.
+verify = hooks.checked_verifier(SYSTEM_ID, SCHEMA_VERSION, verify_envelope)
 
 
 #: The game option of a mode in which one person plays several officers (solo).
@@ -83,18 +72,12 @@ def table_options(mode: str, seats: int, game_options: Mapping[str, Any]) -> dic
 #: Every card's name by its id (``"E03"``, ``"F10"``, ``"A01"``) and its text by the id and
 #: :data:`TEXT_SUFFIX` (``"E03:text"``): every game deals the same cards, so narration names them
 #: and reads them aloud without a case.
-TEXT_SUFFIX = ":text"
-_CARDS: tuple[EventCard | ForceCard | AbilityCard, ...] = (*EVENTS, *FORCE_CARDS, *ABILITIES)
-CARD_NAMES: dict[str, str] = {
-    key: value
-    for card in _CARDS
-    for key, value in ((card.id, card.name), (card.id + TEXT_SUFFIX, card.text))
-}
+TEXT_SUFFIX = hooks.TEXT_SUFFIX
+CARD_NAMES: dict[str, str] = hooks.card_glossary((*EVENTS, *FORCE_CARDS, *ABILITIES))
 
 
-def envelope(seed: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The case's whole envelope, as the registry wraps it (for tools and tests)."""
-    return generators.generate(SYSTEM_ID, seed, options)
+#: ``envelope(seed, options=None)``: the case's whole envelope, as the registry wraps it.
+envelope = hooks.envelope_maker(SYSTEM_ID)
 
 
 registry.register(
