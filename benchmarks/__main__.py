@@ -14,6 +14,8 @@ from benchmarks import (
     games,
     generation,
     http,
+    mc_fairness,
+    mc_games,
     mc_generation,
     memory,
     msw_fairness,
@@ -42,6 +44,8 @@ def main() -> None:
         "Murder City: generate and verify one city (decks, Jovans, exact charge chances)": (
             mc_generation.run()
         ),
+        "Murder City: shortcut Listeners against chance, and how bot games go": mc_fairness.run(),
+        "Murder City: bot-only games": mc_games.run(),
         "HTTP under gunicorn (casebook serve's settings), wrk -t16 -c16 -d10s": http.run(),
         "Where a Murdered by Midnight move and read spend their time (in process)": (
             breakdown.run()
