@@ -4,21 +4,32 @@ from __future__ import annotations
 
 import io
 import os
+import random
 import subprocess
 import sys
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner, Result
 
 from api.cli import cli
 from api.commands import play
-from rules.core import Action, ActionSpec, Subset
+from api.commands.generate import to_json_line
+from api.commands.menus import PROMPT
+from generator import registry as generators
+from rules.core import Action, ActionSpec, Outcome, Subset, random_action
 
 SYSTEM = "murdered-by-midnight"
 TOY = "toy-culprit"
 TOY_ENV = {"CASEBOOK_PLUGINS": "tests.toy"}
 CASEBOOK = Path(sys.executable).parent / "casebook"
+#: Leftovers of a template or of Python's own printing that no screen may show a person.
+ARTEFACTS = ("{{", "}}", "{%", "%}", "None", "Undefined", "['", "('", "{'", "Traceback")
+#: The most answers a scripted person types in one game: far more than any game of the systems
+#: here asks of one seat, so a game that never ends fails.
+ANSWER_CAP = 3000
 
 
 def run_cli(*argv: str, input: str | None = None, env: Mapping[str, str] | None = None) -> Result:
@@ -116,3 +127,89 @@ def quiet_table(
         output=io.StringIO(),
         game_seed=seed,
     )
+
+
+def envelopes(system: str, *seeds: int, **options: Any) -> list[dict[str, Any]]:
+    """The cases of ``system`` for ``seeds`` and ``options``, as ``casebook generate`` makes
+    them."""
+    generators.load()
+    return [generators.generate(system, seed, options) for seed in seeds]
+
+
+def write_cases(path: Path, cases: Iterable[dict[str, Any]]) -> str:
+    """``cases`` written to ``path`` one JSON line each, as ``casebook verify`` reads them."""
+    path.write_text("".join(to_json_line(case) for case in cases), encoding="utf-8")
+    return str(path)
+
+
+@dataclass
+class Played:
+    """A whole game typed into the menus: its table, outcome (``None``: it never ended), the
+    actions the person asked for and how many answers that took."""
+
+    table: play.Table
+    outcome: Outcome | None
+    typed: list[Action]
+    answers: int
+
+    @property
+    def text(self) -> str:
+        assert isinstance(self.table.screen.output, io.StringIO)
+        return self.table.screen.output.getvalue()
+
+    @property
+    def types(self) -> set[str]:
+        """The action types the person asked for."""
+        return {action.type for action in self.typed}
+
+
+class Typist:
+    """An ``input_fn`` typing, for the first person the game waits for, the built-in bot's
+    choice from that seat's view (``how="bot"``), a random legal action (``"random"``), or an
+    accusation whenever one is offered (``"accuse"``), as menu numbers; an accusation is
+    confirmed when it is read back, and after :data:`ANSWER_CAP` answers the person gives up."""
+
+    def __init__(self, table: play.Table, rng: random.Random, *, how: str) -> None:
+        self.table, self.rng, self.how = table, rng, how
+        self.queue: list[str] = []
+        self.typed: list[Action] = []
+        self.answers = 0
+
+    def __call__(self, prompt: str) -> str:
+        self.answers += 1
+        if self.answers > ANSWER_CAP:
+            raise EOFError  # the person gives up: the game did not end
+        if prompt.startswith("Press Enter when only"):
+            return ""
+        assert prompt == PROMPT
+        if not self.queue:
+            table, system = self.table, self.table.system
+            seat = min(set(table.people) & system.to_act(table.rules_case, table.state))
+            legal = system.legal_actions(table.rules_case, table.state, seat)
+            view = system.view(table.rules_case, table.state, seat)
+            accusing = [spec for spec in legal if self.accuses(spec.params)]
+            if self.how == "accuse" and accusing:
+                action = random_action(accusing, self.rng)
+            elif self.how == "random":
+                action = random_action(legal, self.rng)
+            else:
+                action = system.bot_choose(view, legal, self.rng)
+            self.typed.append(action)
+            self.queue.extend(menu_answers(legal, action))
+            if self.accuses(action.params):
+                self.queue.append("1")  # yes: the accusation is confirmed before it is made
+        return self.queue.pop(0)
+
+    def accuses(self, params: Iterable[str]) -> bool:
+        """Whether an action (or a form) with ``params`` names every accusation parameter."""
+        wanted = set(self.table.system.SPEC.accusation_params)
+        return bool(wanted) and wanted <= set(params)
+
+
+def play_typed(table: play.Table, seed: int, how: str) -> Played:
+    """The whole game of ``table`` typed by a :class:`Typist` (``how``) whose choices follow
+    ``seed``."""
+    typist = Typist(table, random.Random(seed), how=how)
+    table.screen.input_fn = typist
+    outcome = play.play(table)
+    return Played(table, outcome, typist.typed, typist.answers)

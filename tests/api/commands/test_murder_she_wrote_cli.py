@@ -10,11 +10,8 @@ from __future__ import annotations
 
 import copy
 import functools
-import io
 import json
-import random
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,36 +19,27 @@ import pytest
 
 from api.commands import play
 from api.commands.generate import to_json_line
-from api.commands.menus import PROMPT
 from generator import registry as generators
-from rules.core import Action, Outcome, random_action
 from rules.murder_she_wrote.spec import ROUNDS, SPEC, Act
 from tests.api.commands.helpers import (
+    ANSWER_CAP,
+    ARTEFACTS,
+    Played,
     assert_one_line_error,
     assert_refused,
-    menu_answers,
+    envelopes,
+    play_typed,
     quiet_table,
     run_cli,
     run_process,
     scripted,
+    write_cases,
 )
 
 MSW = SPEC.id
-#: The most answers a scripted person types in one game: far more than the shortest game (20
-#: rounds, a move and a token a round) asks of one seat, so a game that never ends fails.
-ANSWER_CAP = 3000
+#: The games are the shortest (20 rounds, a move and a token a round: far fewer answers than
+#: :data:`ANSWER_CAP`).
 SHORTEST = {"rounds": min(ROUNDS)}
-ARTEFACTS = ("{{", "}}", "{%", "%}", "None", "Undefined", "['", "('", "{'", "Traceback")
-
-
-def envelopes(*seeds: int, **options: Any) -> list[dict[str, Any]]:
-    generators.load()
-    return [generators.generate(MSW, seed, options) for seed in seeds]
-
-
-def write(path: Path, cases: Iterable[dict[str, Any]]) -> str:
-    path.write_text("".join(to_json_line(case) for case in cases), encoding="utf-8")
-    return str(path)
 
 
 # generate ------------------------------------------------------------------------------------
@@ -88,7 +76,7 @@ def test_generate_text_is_the_printable_island() -> None:
     done = run_cli("generate", MSW, "--seed", "4", "--count", "2", "--format", "text")
     assert done.exit_code == 0, done.stderr
     first = done.stdout.split("seed 5")[0]
-    (case,) = envelopes(4)
+    (case,) = envelopes(MSW, 4)
     public = case["public"]
     assert "Murder, She Wrote, seed 4" in first and public["name"].upper() in first
     islanders = {islander["id"]: islander for islander in public["islanders"]}
@@ -162,9 +150,9 @@ def _no_public(case: dict[str, Any]) -> None:
 def test_a_tampered_island_fails_in_one_line(
     tmp_path: Path, tamper: Callable[[dict[str, Any]], None], code: str
 ) -> None:
-    good, bad = envelopes(30, 31)
+    good, bad = envelopes(MSW, 30, 31)
     tamper(bad)
-    done = run_cli("verify", write(tmp_path / "c.jsonl", [good, bad]))
+    done = run_cli("verify", write_cases(tmp_path / "c.jsonl", [good, bad]))
     assert done.exit_code == 1 and done.stderr == ""
     lines = done.stdout.splitlines()
     assert lines[0] == "seed 30: ok"
@@ -173,7 +161,7 @@ def test_a_tampered_island_fails_in_one_line(
 
 
 def test_the_installed_command_verifies_and_fails_a_tampered_island() -> None:
-    (case,) = envelopes(60)
+    (case,) = envelopes(MSW, 60)
     tampered = copy.deepcopy(case)
     _twin_islanders(tampered)
     done = run_process("verify", "-", stdin=to_json_line(case) + to_json_line(tampered))
@@ -186,65 +174,11 @@ def test_the_installed_command_verifies_and_fails_a_tampered_island() -> None:
 # play: whole games ---------------------------------------------------------------------------
 
 
-@dataclass
-class Played:
-    table: play.Table
-    outcome: Outcome | None
-    typed: list[Action]  # the actions the person asked for through the menus
-    answers: int
-
-    @property
-    def text(self) -> str:
-        assert isinstance(self.table.screen.output, io.StringIO)
-        return self.table.screen.output.getvalue()
-
-
-class Typist:
-    """An ``input_fn`` typing, for the first person the game waits for, the built-in bot's
-    choice from that seat's view (``how="bot"``), a random legal action (``"random"``), or an
-    accusation whenever one is offered (``"accuse"``), as menu numbers."""
-
-    def __init__(self, table: play.Table, rng: random.Random, *, how: str) -> None:
-        self.table, self.rng, self.how = table, rng, how
-        self.queue: list[str] = []
-        self.typed: list[Action] = []
-        self.answers = 0
-
-    def __call__(self, prompt: str) -> str:
-        self.answers += 1
-        if self.answers > ANSWER_CAP:
-            raise EOFError  # the person gives up: the game did not end
-        if prompt.startswith("Press Enter when only"):
-            return ""
-        assert prompt == PROMPT
-        if not self.queue:
-            table, system = self.table, self.table.system
-            seat = min(set(table.people) & system.to_act(table.rules_case, table.state))
-            legal = system.legal_actions(table.rules_case, table.state, seat)
-            view = system.view(table.rules_case, table.state, seat)
-            accusing = [spec for spec in legal if "accuse" in spec.params]
-            if self.how == "accuse" and accusing:
-                action = random_action(accusing, self.rng)
-            elif self.how == "random":
-                action = random_action(legal, self.rng)
-            else:
-                action = system.bot_choose(view, legal, self.rng)
-            self.typed.append(action)
-            self.queue.extend(menu_answers(legal, action))
-            if "accuse" in action.params:  # the accusation is read back: 1) yes
-                self.queue.append("1")
-        return self.queue.pop(0)
-
-
 @functools.cache
 def played(mode: str, seats: str, seed: int, how: str, play_as: str | None = None) -> Played:
     """One whole game typed into the menus (cached: several tests read the same game)."""
     options = SHORTEST | ({} if play_as is None else {"play_as": play_as})
-    table = quiet_table(MSW, seats, mode=mode, seed=seed, options=options)
-    typist = Typist(table, random.Random(seed), how=how)
-    table.screen.input_fn = typist
-    outcome = play.play(table)
-    return Played(table, outcome, typist.typed, typist.answers)
+    return play_typed(quiet_table(MSW, seats, mode=mode, seed=seed, options=options), seed, how)
 
 
 GAMES = [
@@ -279,7 +213,7 @@ def test_a_whole_game_is_played_through_the_menus(
     # "If you are a JESSICA player wait inside the room and do nothing"; the Murderer chooses
     assert game.typed[0].type == Act.SET_SCENE
     assert (game.typed[0].params["victim"] == "none") == (table.state.murderer != person)
-    assert Act.MOVE in {action.type for action in game.typed}
+    assert Act.MOVE in game.types
     murderer = table.names[game.outcome.solution["murderer"]]  # type: ignore[index]
     tail = text.split("Winners: ")[1]
     assert "The solution:\n  Murderer: " in tail

@@ -10,11 +10,8 @@ from __future__ import annotations
 
 import copy
 import functools
-import io
 import json
-import random
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,36 +19,25 @@ import pytest
 
 from api.commands import play
 from api.commands.generate import to_json_line
-from api.commands.menus import PROMPT
 from generator import registry as generators
 from narration import narrate_choice
-from rules.core import Outcome, random_action
 from rules.tiny_epic_crimes.spec import SPEC, Act
 from tests.api.commands.helpers import (
+    ANSWER_CAP,
+    ARTEFACTS,
+    Played,
     assert_one_line_error,
     assert_refused,
-    menu_answers,
+    envelopes,
+    play_typed,
     quiet_table,
     run_cli,
     run_process,
     scripted,
+    write_cases,
 )
 
 TEC = SPEC.id
-#: The most answers a scripted person types in one game: far more than any game needs (a
-#: person's share of the rules' step limit is smaller still), so a game that never ends fails.
-ANSWER_CAP = 3000
-ARTEFACTS = ("{{", "}}", "{%", "%}", "None", "Undefined", "['", "('", "{'", "Traceback")
-
-
-def envelopes(*seeds: int, **options: Any) -> list[dict[str, Any]]:
-    generators.load()
-    return [generators.generate(TEC, seed, options) for seed in seeds]
-
-
-def write(path: Path, cases: Iterable[dict[str, Any]]) -> str:
-    path.write_text("".join(to_json_line(case) for case in cases), encoding="utf-8")
-    return str(path)
 
 
 # generate ------------------------------------------------------------------------------------
@@ -87,7 +73,7 @@ def test_generate_text_is_a_case_book_with_the_box_contents() -> None:
     done = run_cli("generate", TEC, "--seed", "4", "--count", "2", "--format", "text")
     assert done.exit_code == 0, done.stderr
     first = done.stdout.split("seed 5")[0]
-    (case,) = envelopes(4)
+    (case,) = envelopes(TEC, 4)
     murderer = case["solution"]["murderer"]
     name = next(s["name"] for s in case["public"]["suspects"] if s["letter"] == murderer)
     assert "Tiny Epic Crimes, seed 4" in first and case["public"]["title"] in first
@@ -159,9 +145,9 @@ def _no_solution(case: dict[str, Any]) -> None:
 def test_a_tampered_case_fails_in_one_line(
     tmp_path: Path, tamper: Callable[[dict[str, Any]], None], code: str
 ) -> None:
-    good, bad = envelopes(30, 31)
+    good, bad = envelopes(TEC, 30, 31)
     tamper(bad)
-    done = run_cli("verify", write(tmp_path / "c.jsonl", [good, bad]))
+    done = run_cli("verify", write_cases(tmp_path / "c.jsonl", [good, bad]))
     assert done.exit_code == 1 and done.stderr == ""
     lines = done.stdout.splitlines()
     assert lines[0] == "seed 30: ok"
@@ -170,7 +156,7 @@ def test_a_tampered_case_fails_in_one_line(
 
 
 def test_the_installed_command_verifies_and_fails_a_tampered_case() -> None:
-    (case,) = envelopes(60, players=1)
+    (case,) = envelopes(TEC, 60, players=1)
     tampered = copy.deepcopy(case)
     _murderer_no_suspect(tampered)
     done = run_process("verify", "-", stdin=to_json_line(case) + to_json_line(tampered))
@@ -184,52 +170,6 @@ def test_the_installed_command_verifies_and_fails_a_tampered_case() -> None:
 # play: whole games ---------------------------------------------------------------------------
 
 
-@dataclass
-class Played:
-    table: play.Table
-    outcome: Outcome | None
-    typed: set[str]  # the action types the person asked for through the menus
-    answers: int
-
-    @property
-    def text(self) -> str:
-        assert isinstance(self.table.screen.output, io.StringIO)
-        return self.table.screen.output.getvalue()
-
-
-class Typist:
-    """An ``input_fn`` typing, for the first person the game waits for, the built-in bot's
-    choice from that seat's view (``bot``) or a random legal action, as menu numbers."""
-
-    def __init__(self, table: play.Table, rng: random.Random, *, bot: bool) -> None:
-        self.table, self.rng, self.bot = table, rng, bot
-        self.queue: list[str] = []
-        self.typed: set[str] = set()  # the action types asked for
-        self.answers = 0
-
-    def __call__(self, prompt: str) -> str:
-        self.answers += 1
-        if self.answers > ANSWER_CAP:
-            raise EOFError  # the person gives up: the game did not end
-        if prompt.startswith("Press Enter when only"):
-            return ""
-        assert prompt == PROMPT
-        if not self.queue:
-            table, system = self.table, self.table.system
-            seat = min(set(table.people) & system.to_act(table.rules_case, table.state))
-            legal = system.legal_actions(table.rules_case, table.state, seat)
-            view = system.view(table.rules_case, table.state, seat)
-            if self.bot:
-                action = system.bot_choose(view, legal, self.rng)
-            else:
-                action = random_action(legal, self.rng)
-            self.typed.add(action.type)
-            self.queue.extend(menu_answers(legal, action))
-            if set(system.SPEC.accusation_fields) <= set(action.params):
-                self.queue.append("1")  # yes: the accusation is confirmed before it is made
-        return self.queue.pop(0)
-
-
 def new_table(
     mode: str, seats: str, *, seed: int = 0, options: dict[str, Any] | None = None
 ) -> play.Table:
@@ -241,10 +181,7 @@ def played(mode: str, seats: str, seed: int, bot: bool, officers: int | None = N
     """One whole game typed into the menus (cached: several tests read the same game)."""
     options = {} if officers is None else {"officers": officers}
     table = new_table(mode, seats, seed=seed, options=options)
-    typist = Typist(table, random.Random(seed), bot=bot)
-    table.screen.input_fn = typist
-    outcome = play.play(table)
-    return Played(table, outcome, typist.typed, typist.answers)
+    return play_typed(table, seed, "bot" if bot else "random")
 
 
 GAMES = [
@@ -273,7 +210,7 @@ def test_a_whole_game_is_played_through_the_menus(
     assert f"Tiny Epic Crimes, {mode} mode, case seed 1. At the table: {names}." in text
     first = table.people[0]
     assert f"What will {table.seats[first].name} do?" in text and "  1) " in text
-    assert Act.CHOOSE_ABILITY in game.typed  # every officer keeps an Ability Card first
+    assert Act.CHOOSE_ABILITY in game.types  # every officer keeps an Ability Card first
     murderer = table.case["solution"]["murderer"]
     suspect = next(s for s in table.case["public"]["suspects"] if s["letter"] == murderer)
     tail = text.split("The solution:")[1]
@@ -329,7 +266,7 @@ def test_every_owed_decision_is_answered_from_the_menus() -> None:
         for seed in range(3)
         for bot in (True, False)
     ]
-    typed = set().union(*(game.typed for game in games))
+    typed = set().union(*(game.types for game in games))
     text = "".join(game.text for game in games)
     assert set(OWED) <= typed, set(OWED) - typed
     for question in filter(None, OWED.values()):
