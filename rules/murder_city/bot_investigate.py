@@ -65,20 +65,10 @@ def choose(read: Reading, by_type: Mapping[str, list[ActionSpec]], rng: random.R
     return Action(Act.END_INVESTIGATION)
 
 
-def _fits(read: Reading, card: str) -> list[str]:
-    """The murder cards with an open port of the card's type whose colour the card fits."""
-    kind = read.evidence[card]["type"]
-    return [
-        case["murder"]
-        for case in read.cases()
-        if kind in read.open_ports(case) and read.genuine(card, case["murder"])
-    ]
-
-
 def _best_fit(read: Reading, cards: Sequence[str]) -> str | None:
     """The highest-valued card fitting an open port in colour that no card in hand fills."""
-    covered = {read.evidence[c]["type"] for c in read.hand if _fits(read, c)}
-    fitting = [c for c in cards if _fits(read, c) and read.evidence[c]["type"] not in covered]
+    covered = {read.evidence[c]["type"] for c in read.hand if read.fits(c)}
+    fitting = [c for c in cards if read.fits(c) and read.evidence[c]["type"] not in covered]
     return max(fitting, key=lambda c: (read.evidence[c]["value"], c), default=None)
 
 
@@ -169,7 +159,7 @@ def _least_useful(read: Reading, cards: Sequence[str]) -> str:
     def use(card: str) -> tuple[float, str]:
         face = read.evidence[card]
         needed = any(face["type"] in read.open_ports(c) for c in read.cases())
-        score = float(face["value"]) * (1.0 if needed else 0.1) + (3.0 if _fits(read, card) else 0)
+        score = float(face["value"]) * (1.0 if needed else 0.1) + (3.0 if read.fits(card) else 0)
         return score, card
 
     return min(cards, key=use)

@@ -52,6 +52,7 @@ class Index:
     items: Mapping[tuple[str, str], int]  # (type, colour) -> how many items it names
     cards: Mapping[tuple[str, str], int]  # (type, colour) -> how many cards
     jokers: Mapping[str, tuple[str, ...]]  # type -> its jokers
+    decks: Mapping[str, int]  # type -> its coloured cards (jokers not counted)
 
 
 _INDEX: list[tuple[object, Index]] = []
@@ -78,6 +79,7 @@ def index(city: Mapping[str, Any]) -> Index:
         items={key: len(names) for key, names in items.items()},
         cards=cards,
         jokers={kind: tuple(ids) for kind, ids in jokers.items()},
+        decks={kind: sum(n for (k, _c), n in cards.items() if k == kind) for kind, _c in cards},
     )
     _INDEX[:] = [(city, made)]
     return made
@@ -109,7 +111,7 @@ def off_colour_chance(
     # each unseen card weighed by how often a Jovan attaches one of its kind: an off-colour
     # card is one of the other colours' cards, a genuine one of the colour's own or a joker
     own = found.cards.get((kind, colour), 1)
-    others = sum(n for (k, c), n in found.cards.items() if k == kind and c != colour)
+    others = found.decks.get(kind, own) - own
     per_off = bluff_share / max(1, others)
     per_genuine = (1 - bluff_share) / (own + len(jokers))
     return off * per_off / (off * per_off + genuine * per_genuine)

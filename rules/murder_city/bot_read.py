@@ -72,6 +72,8 @@ class Reading:
         self.hand: list[str] = list(view.get("hand") or ())
         self.legwork: list[str] = list(view.get("legwork") or ())
         self.jovan: Mapping[str, Any] = self.city["jovans"][self.desk["jovan"]]
+        self._open: dict[str, list[str]] = {}  # my cases' open ports, by murder card
+        self._fits: dict[str, list[str]] = {}  # a card's fitting murder cards, by card
 
     # ---- my cases ------------------------------------------------------------------------
 
@@ -82,7 +84,26 @@ class Reading:
         return next(c for c in self.desk["cases"] if c["murder"] == murder)
 
     def open_ports(self, case: Mapping[str, Any]) -> list[str]:
-        return [k for k in self.murders[case["murder"]]["needs"] if k not in case["ports"]]
+        murder = case["murder"]
+        found = self._open.get(murder)
+        if found is None:
+            ports = case["ports"]
+            found = self._open[murder] = [
+                k for k in self.murders[murder]["needs"] if k not in ports
+            ]
+        return found
+
+    def fits(self, card: str) -> list[str]:
+        """My murder cards with an open port of the card's type whose colour the card fits."""
+        found = self._fits.get(card)
+        if found is None:
+            kind = self.evidence[card]["type"]
+            found = self._fits[card] = [
+                case["murder"]
+                for case in self.desk["cases"]
+                if kind in self.open_ports(case) and self.genuine(card, case["murder"])
+            ]
+        return found
 
     def genuine(self, card: str, murder: str) -> bool:
         """A card fits a murder's colour (a joker fits every murder)."""

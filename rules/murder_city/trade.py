@@ -33,6 +33,9 @@ DESCRIPTIONS: tuple[str, ...] = tuple(
 )
 
 
+ASKABLE: tuple[str, ...] = (NOTHING, *DESCRIPTIONS)
+
+
 def describe(city: City, card: str) -> str:
     """The truthful name of an evidence card in a deal: its type and colour."""
     face = city.evidence_by_id[card]
@@ -64,7 +67,7 @@ def offer_specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
     give_one, give_none = Subset(hand, 0, 1), Subset(hand, 0, 0)
     give_legwork = Subset(tuple(sorted(set(state.legwork.cards_of(seat)))), 0)
     give_credits = _upto(state.desks[seat].credits)
-    take_evidence = (NOTHING, *DESCRIPTIONS) if may_receive_evidence(state, seat) else (NOTHING,)
+    take_evidence = ASKABLE if may_receive_evidence(state, seat) else (NOTHING,)
     offerer_takes = may_receive_murder(state, seat)
     full = len(mine) >= MAX_MURDERS
     for partner in range(len(state.seats)):

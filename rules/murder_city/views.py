@@ -66,39 +66,35 @@ def view(city: City, state: McState, seat: int | None) -> dict[str, Any]:
 #: The last part of a view made for each seat (and each deck) with what it was made from: a
 #: step changes one or two seats, so the others' parts are the very same objects and are
 #: reused (views are read, never changed, by their callers).
-_SEATS: dict[tuple[int, bool], tuple[tuple[object, ...], dict[str, Any]]] = {}
-_PILES: dict[str, tuple[tuple[object, ...], dict[str, Any]]] = {}
+_SEATS: dict[tuple[int, bool], tuple[Any, Any, Any, int, int, dict[str, Any]]] = {}
+_PILES: dict[str, tuple[Any, tuple[str, ...], dict[str, Any]]] = {}
 
 
 def _seat_cached(state: McState, seat: int, mine: bool) -> dict[str, Any]:
-    made_from = (
-        state.desks[seat],
-        state.limits[seat],
-        state.seats[seat],
-        state.evidence.count(seat),
-        state.legwork.count(seat),
-    )
+    desk, limits, person = state.desks[seat], state.limits[seat], state.seats[seat]
+    hand, legwork = state.evidence.count(seat), state.legwork.count(seat)
     kept = _SEATS.get((seat, mine))
-    if kept is not None and _same(kept[0], made_from):
-        return kept[1]
+    if (
+        kept is not None
+        and kept[0] is desk
+        and kept[1] is limits
+        and kept[2] is person
+        and kept[3] == hand
+        and kept[4] == legwork
+    ):
+        return kept[5]
     shown = _seat(state, seat, mine)
-    _SEATS[(seat, mine)] = (made_from, shown)
+    _SEATS[(seat, mine)] = (desk, limits, person, hand, legwork, shown)
     return shown
 
 
 def _pile_cached(kind: str, deck: Any, unseen: tuple[str, ...]) -> dict[str, Any]:
-    made_from = (deck, unseen)
     kept = _PILES.get(kind)
-    if kept is not None and _same(kept[0], made_from):
-        return kept[1]
+    if kept is not None and kept[0] is deck and kept[1] is unseen:
+        return kept[2]
     shown = _pile(deck.draw_count, deck.discard_pile, unseen)
-    _PILES[kind] = (made_from, shown)
+    _PILES[kind] = (deck, unseen, shown)
     return shown
-
-
-def _same(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
-    """The very same objects (counts by value)."""
-    return all(x is y or (type(x) is int and x == y) for x, y in zip(a, b, strict=True))
 
 
 def _pile(draw: int, pile: tuple[str, ...], unseen: tuple[str, ...]) -> dict[str, Any]:
