@@ -30,10 +30,11 @@ from narration import (
     narrate_view,
     public_glossary,
 )
-from rules.core import Event, Seat, random_action, resolve_options, start
+from rules.core import Seat, resolve_options, start
 from rules.murder_city.case import COLOURS, EVIDENCE_TYPES, JOKER, SYSTEM_ID, from_envelope
 from rules.murder_city.game import SYSTEM
 from rules.murder_city.spec import SPEC, Ending, Ev
+from tests.narration.games import bot_game, told
 
 #: Names as people type them (an apostrophe, an accent, a hyphen), none inside another.
 NAMES = ["Zoë O'Hara", "Bram Ostby", "Cy Twombly", "Dee Nakamura", "Eun-ji Park"]
@@ -646,11 +647,6 @@ def test_the_casebook_command_prints_the_case_book() -> None:
 # ------------------------------------------------------------------ whole games
 
 
-def as_seen(event: Event, seat: int | None) -> dict[str, Any] | None:
-    """The event as ``seat`` reads it."""
-    return event.for_seat(seat)
-
-
 def test_no_event_data_overwrites_the_event_type() -> None:
     """An event's own type must survive ``for_seat``: no data field may be called "type"."""
     seats = [Seat(name, bot=True) for name in NAMES[:3]]
@@ -709,39 +705,28 @@ def play_and_check(
     options = resolve_options(SPEC.modes[0].options, chosen)
     seats = [Seat(name, bot=True) for name in names]
     case, state = start(SYSTEM, envelope, seats, "standard", seed=seed, options=options)
-    rng = random.Random(seed)
     seen: set[str] = set()
-    for step in range(SPEC.step_limit):  # every random game has a step cap
-        if SYSTEM.result(case, state) is not None:
-            break
-        actor = sorted(SYSTEM.to_act(case, state))[0]
-        legal = SYSTEM.legal_actions(case, state, actor)
-        view = SYSTEM.view(case, state, actor)
-        if step % 25 == 0:
+    for step in bot_game(SYSTEM, case, state, random.Random(seed), bots=bots):
+        state = step.after
+        if step.number % 25 == 0:
             for other in [*range(count), None]:
                 text = narrate_view(
-                    SYSTEM_ID, SYSTEM.view(case, state, other), names=names, glossary=glossary
+                    SYSTEM_ID, SYSTEM.view(case, step.before, other), names=names, glossary=glossary
                 )
                 assert text and "{{" not in text and "None" not in text, text
-                hidden = hidden_from(state, other)
+                hidden = hidden_from(step.before, other)
                 assert not [card for card in hidden if f"({card})" in text], text
-        if step % 10 == 0:  # every choice the seat has reads as words
-            for spec in legal:
+        if step.number % 10 == 0:  # every choice the seat has reads as words
+            for spec in step.legal:
                 for param in spec.params:
                     for value in spec.choices(param):
                         label = narrate_choice(
-                            SYSTEM_ID, param, value, view=view, names=names, glossary=glossary
+                            SYSTEM_ID, param, value, view=step.view, names=names, glossary=glossary
                         )
                         assert label and "{{" not in label and "None" not in label, label
-        use_bot = rng.random() < bots
-        action = SYSTEM.bot_choose(view, legal, rng) if use_bot else random_action(legal, rng)
-        state, events = SYSTEM.apply(case, state, actor, action)
-        for event in events:
+        for event in step.events:
             seen.add(event.type)
-            for seat in [*range(count), None]:
-                shown = as_seen(event, seat)
-                if shown is None:
-                    continue
+            for _, shown in told(event, count):
                 text = narrate_event(SYSTEM_ID, shown, names=names, glossary=glossary)
                 check_text(shown, text, names, glossary)
                 if shown["type"] == Ev.TRIAL:  # the evidence's dice as one sum, no card's value

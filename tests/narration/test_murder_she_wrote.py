@@ -29,10 +29,11 @@ from narration import (
     narrate_view,
     public_glossary,
 )
-from rules.core import Seat, random_action, resolve_options, start
+from rules.core import Seat, resolve_options, start
 from rules.murder_she_wrote.case import SYSTEM_ID, Kind, from_envelope
 from rules.murder_she_wrote.game import SYSTEM
 from rules.murder_she_wrote.spec import SPEC, Ending, Role
+from tests.narration.games import bot_game, told
 from tests.rules.murder_she_wrote.island import sample_case, sample_island
 
 #: Names as people type them (an apostrophe, an accent, a hyphen), none inside another.
@@ -674,35 +675,25 @@ def play_and_check(
     seats = [Seat(name, bot=solo and number > 0) for number, name in enumerate(names)]
     case, state = start(SYSTEM, envelope, seats, mode, seed=seed, options=options)
     murderer = state.murderer  # the test reads the hidden state; no seat's text may
-    rng = random.Random(seed)
     seen: set[str] = set()
     revealed = False
-    for step in range(SPEC.step_limit):  # every random game has a step cap
-        if SYSTEM.result(case, state) is not None:
-            break
-        actor = sorted(SYSTEM.to_act(case, state))[0]
-        legal = SYSTEM.legal_actions(case, state, actor)
-        view = SYSTEM.view(case, state, actor)
-        watched = range(count) if step % 7 == 0 else [actor]
-        views = [SYSTEM.view(case, state, other) for other in watched]
+    for step in bot_game(SYSTEM, case, state, random.Random(seed)):
+        state = step.after
+        watched = range(count) if step.number % 7 == 0 else [step.actor]
+        views = [SYSTEM.view(case, step.before, other) for other in watched]
         _check_views(views, murderer, names, False, glossary)
-        for spec_ in legal:
+        for spec_ in step.legal:
             for param in spec_.params:
                 for value in spec_.choices(param):
                     label = narrate_choice(
-                        SYSTEM_ID, param, value, view=view, names=names, glossary=glossary
+                        SYSTEM_ID, param, value, view=step.view, names=names, glossary=glossary
                     )
                     assert label and "{{" not in label and "None" not in label, label
-        action = SYSTEM.bot_choose(view, legal, rng) if rng.random() < 0.8 else None
-        state, events = SYSTEM.apply(case, state, actor, action or random_action(legal, rng))
-        for event in events:
+        for event in step.events:
             seen.add(event.type)
             whole = event.for_seat(event.actor) if event.actor is not None else None
             revealed = revealed or _reveals(event.for_seat(None) or {"type": ""})
-            for seat_ in [*range(count), None]:
-                shown = event.for_seat(seat_)
-                if shown is None:
-                    continue
+            for seat_, shown in told(event, count):
                 text = narrate_event(SYSTEM_ID, shown, names=names, glossary=glossary)
                 own = seat_ is not None and seat_ in event.secret_audience
                 withheld = [] if own or whole is None else secret_phrases(whole, names)

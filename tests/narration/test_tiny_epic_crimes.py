@@ -29,9 +29,10 @@ from narration import (
 )
 from narration.environment import seat_name
 from rules import registry
-from rules.core import Seat, random_action, resolve_options, start
+from rules.core import Seat, resolve_options, start
 from rules.tiny_epic_crimes.case import SYSTEM_ID
 from rules.tiny_epic_crimes.spec import SPEC
+from tests.narration.games import bot_game, told
 
 generators.load()
 
@@ -597,25 +598,15 @@ def play_and_check(mode: str, count: int, seed: int) -> set[str]:
     names = NAMES[:count]
     seats = [Seat(name) for name in names]
     case, state = start(system, envelope, seats, mode, seed=seed, options=options)
-    rng = random.Random(seed)
     seen: set[str] = set()
-    for _ in range(SPEC.step_limit):
-        if system.result(case, state) is not None:
-            break
-        actor = sorted(system.to_act(case, state))[0]
-        legal = system.legal_actions(case, state, actor)
-        view = system.view(case, state, actor)
-        views = [system.view(case, state, other) for other in range(count)]
-        _check_view(view, views, glossary, names)
-        action = system.bot_choose(view, legal, rng) if rng.random() < 0.8 else None
-        state, events = system.apply(case, state, actor, action or random_action(legal, rng))
-        for event in events:
+    for step in bot_game(system, case, state, random.Random(seed)):
+        state = step.after
+        views = [system.view(case, step.before, other) for other in range(count)]
+        _check_view(step.view, views, glossary, names)
+        for event in step.events:
             seen.add(event.type)
             whole = event.for_seat(next(iter(event.secret_audience), None))
-            for seat in [*range(count), None]:
-                shown = event.for_seat(seat)
-                if shown is None:
-                    continue
+            for seat, shown in told(event, count):
                 text = narrate_event(SYSTEM_ID, shown, names=names, glossary=glossary)
                 secret = seat is not None and seat in event.secret_audience
                 withheld = [] if secret or whole is None else secret_phrases(whole, glossary)
