@@ -19,23 +19,24 @@ from rules.murder_she_wrote.game import SYSTEM
 from tests.bound import Bound
 from tests.rules.murder_she_wrote.island import sample_case
 
-from .worlds import World, brute_force_candidates, random_world, view_of
+from .worlds import (
+    BLUE,
+    CHURCH,
+    GREEN,
+    HOTEL,
+    HOTEL_EXAMPLE,
+    RED,
+    TWO_FIRST_LOOKS,
+    YELLOW,
+    World,
+    brute_force_candidates,
+    random_viewer,
+    random_world,
+    view_of,
+)
 
 #: Steps at most in one random game (the turn limit ends every game long before).
 STEP_CAP = 3000
-
-RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
-HOTEL, CHURCH, HARBOUR = "L1", "L2", "L3"
-
-HOTEL_EXAMPLE = World(
-    seat_count=4,
-    murderer=BLUE,
-    first_victim=HARBOUR,
-    visits=((RED, HOTEL), (GREEN, CHURCH), (BLUE, HOTEL), (YELLOW, HOTEL), (RED, HOTEL)),
-    rounds=(1, 1, 1, 1, 2),
-    kills=frozenset({2}),
-    accusers=frozenset(),
-)
 
 
 def _reasons(deduction: dict[str, Any]) -> dict[int, dict[str, Any]]:
@@ -94,16 +95,7 @@ def test_sightings_no_world_shows_rule_everyone_out_and_say_so() -> None:
 
 
 def test_two_bodies_at_first_looks_leave_one_to_the_first_victim() -> None:
-    world = World(
-        seat_count=4,
-        murderer=GREEN,
-        first_victim=HOTEL,
-        visits=((GREEN, CHURCH), (BLUE, HARBOUR), (RED, HOTEL), (RED, CHURCH)),
-        rounds=(1, 1, 1, 2),
-        kills=frozenset({0}),
-        accusers=frozenset(),
-    )
-    deduction = deduce(view_of(world, RED))
+    deduction = deduce(view_of(TWO_FIRST_LOOKS, RED))
     assert deduction["candidates"] == [GREEN]
     because = _reasons(deduction)[BLUE]["because"]
     assert [(r["kind"], r["location"], r["entered_between"]) for r in because] == [
@@ -129,11 +121,7 @@ def test_deduce_agrees_with_brute_force_and_suspects_on_thousands_of_random_logs
     narrowed = 0
     for _ in range(2000):
         world = random_world(rng)
-        viewer: int | None = (
-            world.watcher if rng.random() < 0.8 else rng.randrange(world.seat_count)
-        )
-        if rng.random() < 0.05:
-            viewer = None
+        viewer = random_viewer(world, rng, watcher_share=0.8)
         view = view_of(world, viewer)
         deduction = deduce(view)
         found = frozenset(deduction["candidates"])

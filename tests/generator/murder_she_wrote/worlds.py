@@ -43,6 +43,48 @@ class World:
         return any(kill < time and self.visits[kill][1] == location for kill in self.kills)
 
 
+#: The seats of the rulebook's examples by their colours, and three of the island's locations.
+RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
+HOTEL, CHURCH, HARBOUR = "L1", "L2", "L3"
+
+#: "Roberto Ravelli was alive when you visited the Hotel last time, but now he's dead and only
+#: the blue and yellow players have entered the Hotel after you left. You can therefore deduce
+#: that the Murderer is one of two players." Red looks at the Hotel (alive), Green goes to the
+#: Church, Blue and Yellow enter the Hotel (Blue kills), Red comes back (dead).
+HOTEL_EXAMPLE = World(
+    seat_count=4,
+    murderer=BLUE,
+    first_victim=HARBOUR,
+    visits=((RED, HOTEL), (GREEN, CHURCH), (BLUE, HOTEL), (YELLOW, HOTEL), (RED, HOTEL)),
+    rounds=(1, 1, 1, 1, 2),
+    kills=frozenset({2}),
+    accusers=frozenset(),
+)
+
+#: Two bodies Red finds at its first looks (the Hotel, then the Church): one was the first
+#: victim, the other killed by someone who had been there, and only Green entered either before.
+TWO_FIRST_LOOKS = World(
+    seat_count=4,
+    murderer=GREEN,
+    first_victim=HOTEL,
+    visits=((GREEN, CHURCH), (BLUE, HARBOUR), (RED, HOTEL), (RED, CHURCH)),
+    rounds=(1, 1, 1, 2),
+    kills=frozenset({0}),
+    accusers=frozenset(),
+)
+
+
+def random_viewer(world: World, rng: random.Random, *, watcher_share: float) -> int | None:
+    """Whose view of ``world`` to read: mostly its watcher (a share ``watcher_share``), else any
+    seat, now and then a spectator (``None``)."""
+    viewer: int | None = (
+        world.watcher if rng.random() < watcher_share else rng.randrange(world.seat_count)
+    )
+    if rng.random() < 0.05:
+        viewer = None
+    return viewer
+
+
 def random_world(
     rng: random.Random, *, max_visits: int = 18, max_murderer_visits: int = 6
 ) -> World:

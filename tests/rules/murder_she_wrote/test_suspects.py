@@ -14,36 +14,28 @@ import pytest
 
 from rules.murder_she_wrote import suspects
 from tests.generator.murder_she_wrote.worlds import (
+    BLUE,
+    CHURCH,
+    GREEN,
+    HARBOUR,
+    HOTEL,
+    HOTEL_EXAMPLE,
+    RED,
+    TWO_FIRST_LOOKS,
+    YELLOW,
     World,
     brute_force_candidates,
+    random_viewer,
     random_world,
     view_of,
 )
 
-RED, BLUE, YELLOW, GREEN = 0, 1, 2, 3
-HOTEL, CHURCH, HARBOUR = "L1", "L2", "L3"
-
-
-def hotel_example() -> World:
-    """ "Roberto Ravelli was alive when you visited the Hotel last time, but now he's dead and only
-    the blue and yellow players have entered the Hotel after you left. You can therefore deduce
-    that the Murderer is one of two players."
-
-    Red looks at the Hotel (alive), Green goes to the Church, Blue and Yellow enter the Hotel (Blue
-    kills), Red comes back (dead)."""
-    return World(
-        seat_count=4,
-        murderer=BLUE,
-        first_victim=HARBOUR,
-        visits=((RED, HOTEL), (GREEN, CHURCH), (BLUE, HOTEL), (YELLOW, HOTEL), (RED, HOTEL)),
-        rounds=(1, 1, 1, 1, 2),
-        kills=frozenset({2}),
-        accusers=frozenset(),
-    )
-
 
 def test_the_rulebook_hotel_example_leaves_blue_and_yellow() -> None:
-    view = view_of(hotel_example(), RED)
+    """ "Roberto Ravelli was alive when you visited the Hotel last time, but now he's dead and only
+    the blue and yellow players have entered the Hotel after you left. You can therefore deduce
+    that the Murderer is one of two players." (:data:`HOTEL_EXAMPLE`)"""
+    view = view_of(HOTEL_EXAMPLE, RED)
     assert suspects.candidates(view) == {BLUE, YELLOW}
     (clue,) = suspects.knowledge(view).clues
     assert clue == suspects.Clue(HOTEL, alive_at=0, dead_at=4, entered_between=(BLUE, YELLOW))
@@ -52,7 +44,7 @@ def test_the_rulebook_hotel_example_leaves_blue_and_yellow() -> None:
 def test_before_coming_back_red_knows_who_entered_the_hotel_since() -> None:
     """ "Look at the coloured counters to see who has been visiting the location since you last
     left": before Red comes back, the Hotel is worth checking because Blue and Yellow went in."""
-    world = hotel_example()
+    world = HOTEL_EXAMPLE
     before = World(**{**world.__dict__, "visits": world.visits[:4], "rounds": world.rounds[:4]})
     known = suspects.knowledge(view_of(before, RED))
     assert known.since_alive == {HOTEL: (BLUE, YELLOW)}
@@ -90,38 +82,29 @@ def test_a_death_found_at_a_first_look_may_be_the_first_victim() -> None:
         accusers=frozenset(),
     )
     assert suspects.candidates(view_of(one, RED)) == {BLUE, YELLOW, GREEN}
-    two = World(
-        seat_count=4,
-        murderer=GREEN,
-        first_victim=HOTEL,
-        visits=((GREEN, CHURCH), (BLUE, HARBOUR), (RED, HOTEL), (RED, CHURCH)),
-        rounds=(1, 1, 1, 2),
-        kills=frozenset({0}),
-        accusers=frozenset(),
-    )
     # the Hotel or the Church was the first victim; the other was killed by someone who had
     # been there: only Green entered either before Red looked
-    assert suspects.candidates(view_of(two, RED)) == {GREEN}
+    assert suspects.candidates(view_of(TWO_FIRST_LOOKS, RED)) == {GREEN}
 
 
 def test_accusers_and_seats_out_are_jessicas() -> None:
     """ "If you are wrong you are out of the game"; "Announce you are going to make an
     Accusation" is a Jessica's move (How to win as JESSICA): the Murderer never accuses."""
-    world = hotel_example()
+    world = HOTEL_EXAMPLE
     with_accuser = World(**{**world.__dict__, "accusers": frozenset({YELLOW})})
     assert suspects.candidates(view_of(with_accuser, RED)) == {BLUE}
     assert suspects.candidates(view_of(with_accuser, None)) == {RED, BLUE, GREEN}
 
 
 def test_the_murderer_knows_itself_and_a_jessica_knows_she_is_not() -> None:
-    world = hotel_example()
+    world = HOTEL_EXAMPLE
     assert suspects.candidates(view_of(world, BLUE)) == {BLUE}
     assert GREEN not in suspects.candidates(view_of(world, GREEN))
 
 
 def test_murder_is_final_so_dead_then_alive_fits_no_world() -> None:
     """ "DEAD tokens cannot be swapped for ALIVE ones - murder is final"."""
-    view = view_of(hotel_example(), RED)
+    view = view_of(HOTEL_EXAMPLE, RED)
     view["seen"] = [
         {"visit": 0, "location": HOTEL, "status": "dead"},
         {"visit": 4, "location": HOTEL, "status": "alive"},
@@ -134,11 +117,7 @@ def _random_views(count: int, seed: int) -> list[tuple[World, int | None, dict[s
     found = []
     for _ in range(count):
         world = random_world(rng)
-        viewer: int | None = (
-            world.watcher if rng.random() < 0.7 else rng.randrange(world.seat_count)
-        )
-        if rng.random() < 0.05:
-            viewer = None
+        viewer = random_viewer(world, rng, watcher_share=0.7)
         found.append((world, viewer, view_of(world, viewer)))
     return found
 
@@ -247,9 +226,9 @@ def test_the_murderer_pretending_to_be_jessica_stalks_whoever_shared_its_windows
         accusers=frozenset(),
     )
     assert suspects.pretended_candidates(view_of(world, BLUE)) == {YELLOW}
-    assert suspects.pretended_candidates(view_of(hotel_example(), BLUE)) == {RED, YELLOW, GREEN}
+    assert suspects.pretended_candidates(view_of(HOTEL_EXAMPLE, BLUE)) == {RED, YELLOW, GREEN}
 
 
 def test_a_jessica_cannot_ask_what_only_the_murderer_knows() -> None:
     with pytest.raises(ValueError):
-        suspects.exposure(view_of(hotel_example(), RED))
+        suspects.exposure(view_of(HOTEL_EXAMPLE, RED))
