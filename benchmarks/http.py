@@ -174,11 +174,12 @@ def _floor_table(server: LiveServer) -> Table:
 
 def solo_table(system: System) -> tuple[ModeSpec, list[dict[str, Any]]]:
     """The mode a person plays alone and its table: a mode for one seat, else the mode called
-    ``solo`` with bots in the other seats up to its fewest (the person at seat 0)."""
+    ``solo``, else the system's first mode, with bots in the other seats up to its fewest (the
+    person at seat 0)."""
     modes = system.SPEC.modes
     mode = next((m for m in modes if m.min_seats <= 1), None)
     if mode is None:
-        mode = system.SPEC.mode(SOLO)
+        mode = next((m for m in modes if m.id == SOLO), modes[0])
     bots = [{"name": f"Bot {n}", "bot": True} for n in range(1, mode.min_seats)]
     return mode, [{"name": "Ann"}, *bots]
 
@@ -422,7 +423,7 @@ def run() -> list[str]:
         f"Each wrk run lasts {DURATION}; hello is measured first, once per worker class, as the "
         "reference of every row served by that class. On each database, POST runs first and GET "
         "then reads the games it reached, mid-play. Each real system plays solo games (its mode "
-        "for one seat, or its solo mode: one person and the fewest bots). "
+        "for one seat, or its solo mode, else its first: one person and the fewest bots). "
         f"This section took {minutes:.1f} minutes.",
         "",
         *notes,
