@@ -4,6 +4,7 @@ hands, dataslates and the court set up by hand where a card needs them."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules.core import Seat
@@ -94,3 +95,13 @@ def in_court(
 
 def limits(state: McState, seat: int, **changes: Any) -> McState:
     return with_limits(state, seat, dataclasses.replace(state.limits[seat], **changes))
+
+
+def card_checks(namespace: Mapping[str, object], prefix: str) -> dict[str, Callable[[], None]]:
+    """A test module's checks of one card each, by card id: the functions of ``namespace`` (its
+    ``globals()``) named ``prefix`` and the rest of the id in lower case (``_l16`` for L16)."""
+    return {
+        name[1:].upper(): check
+        for name, check in namespace.items()
+        if name.startswith(prefix) and callable(check)
+    }

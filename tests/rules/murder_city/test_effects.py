@@ -7,7 +7,6 @@ used." Each card's own text (cards.py) is the rule its test checks."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -20,6 +19,7 @@ from rules.murder_city.spec import Stage
 from rules.murder_city.state import Case, McState
 from tests.rules.murder_city.cards_fixture import (
     CITY,
+    card_checks,
     card_of,
     credits,
     holding,
@@ -197,9 +197,7 @@ def _l16() -> None:
     assert after.limits[0].cases_left == cases + 1
 
 
-PLAYS: dict[str, Callable[[], None]] = {
-    name[1:].upper(): test for name, test in globals().items() if name.startswith("_l")
-}
+PLAYS = card_checks(globals(), "_l")
 
 
 @pytest.mark.parametrize("card", [card.id for card in LEGWORK])

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable
 
 import pytest
 
@@ -19,6 +18,7 @@ from rules.murder_city.spec import Stage
 from rules.murder_city.state import McState
 from tests.rules.murder_city.cards_fixture import (
     CITY,
+    card_checks,
     card_of,
     credits,
     holding,
@@ -131,9 +131,7 @@ def _s09() -> None:
     assert any(e.data.get("what") == "bribe-void" for e in events)
 
 
-CHECKS: dict[str, Callable[[], None]] = {
-    name[1:].upper(): test for name, test in globals().items() if name.startswith("_s0")
-}
+CHECKS = card_checks(globals(), "_s0")
 
 
 @pytest.mark.parametrize("card", [card.id for card in SETBACKS])

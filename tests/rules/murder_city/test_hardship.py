@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable
 
 import pytest
 
@@ -20,6 +19,7 @@ from rules.murder_city.spec import Benefit, Phase, Stage
 from rules.murder_city.state import Case, McState
 from tests.rules.murder_city.cards_fixture import (
     CITY,
+    card_checks,
     card_of,
     credits,
     holding,
@@ -150,9 +150,7 @@ def _h11() -> None:
     assert presentable.cases(CITY, after, 0) == tuple(m for m in ("M02", "M04") if m != blocked)
 
 
-CHECKS: dict[str, Callable[[], None]] = {
-    name[1:].upper(): test for name, test in globals().items() if name.startswith("_h")
-}
+CHECKS = card_checks(globals(), "_h")
 
 
 @pytest.mark.parametrize("card", [card.id for card in HARDSHIPS])
