@@ -15,6 +15,7 @@ Every offer the forms admit can be answered: the limits are in the forms, not in
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -64,8 +65,8 @@ def offer_specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
     mine = tuple(case.murder for case in state.desks[seat].cases)
     # what depends on the offerer alone is made once, not once per partner (asked every step)
     hand = tuple(sorted(set(state.evidence.cards_of(seat))))
-    give_one, give_none = Subset(hand, 0, 1), Subset(hand, 0, 0)
-    give_legwork = Subset(tuple(sorted(set(state.legwork.cards_of(seat)))), 0)
+    give_one, give_none = _subset(hand, 0, 1), _subset(hand, 0, 0)
+    give_legwork = _subset(tuple(sorted(set(state.legwork.cards_of(seat)))), 0, None)
     give_credits = _upto(state.desks[seat].credits)
     take_evidence = ASKABLE if may_receive_evidence(state, seat) else (NOTHING,)
     offerer_takes = may_receive_murder(state, seat)
@@ -90,8 +91,8 @@ def offer_specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
                 Act.OFFER_TRADE,
                 {
                     **common,
-                    "give_murders": Subset(mine, 0, 1 if room else 0),
-                    "take_murders": Subset(theirs, 0, 0),
+                    "give_murders": _subset(mine, 0, 1 if room else 0),
+                    "take_murders": _subset(theirs, 0, 0),
                 },
             )
         )
@@ -103,12 +104,18 @@ def offer_specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
                     Act.OFFER_TRADE,
                     {
                         **common,
-                        "give_murders": Subset(mine, 1 if full else 0, 1 if partner_takes else 0),
-                        "take_murders": Subset(theirs, 1, 1),
+                        "give_murders": _subset(mine, 1 if full else 0, 1 if partner_takes else 0),
+                        "take_murders": _subset(theirs, 1, 1),
                     },
                 )
             )
     return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _subset(choices: tuple[str, ...], least: int, most: int | None) -> Subset:
+    """The same (immutable) parameter for the same choices: offers are listed every step."""
+    return Subset(choices, least, most)
 
 
 _UPTO: list[tuple[int, ...]] = []
