@@ -7,11 +7,15 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from rules.core import Action
-from rules.murder_city import bot_listen, views
+import pytest
+
+from rules.core import Action, random_pick
+from rules.loop import run_bots
+from rules.murder_city import bot_listen, bot_trade, views
+from rules.murder_city.bot_read import Reading
 from rules.murder_city.case import City
 from rules.murder_city.game import SYSTEM
-from rules.murder_city.spec import Act, Stage
+from rules.murder_city.spec import SPEC, Act, Stage
 from rules.murder_city.state import Case, McState
 from tests.rules.murder_city.cards_fixture import (
     CITY,
@@ -155,3 +159,46 @@ def test_the_three_card_case_goes_to_court() -> None:
     state = holding(state, 0, legwork=())
     action = decide(state, 0)
     assert action.type == Act.PRESENT and action.params["murder"] == MURDER
+
+
+@pytest.mark.parametrize(("count", "people"), [(2, (0,)), (3, (1,)), (5, (0, 3))])
+def test_bots_play_whole_games_beside_people(count: int, people: tuple[int, ...]) -> None:
+    """ "2-5 Jovans, any mix of people and bots" (issue 10): the people's seats here play a
+    random legal move; the bots never break a rule (``run_bots`` raises if they do) and the
+    game reaches its end within the step cap."""
+    state = start(count)
+    bots = frozenset(range(count)) - set(people)
+    rng = random.Random(count)
+    for step in range(SPEC.step_limit):
+        if SYSTEM.result(CITY, state) is not None:
+            break
+        state, _steps = run_bots(SYSTEM, CITY, state, bots=bots, seed=count, steps_so_far=step)
+        waiting = sorted(SYSTEM.to_act(CITY, state))
+        if not waiting:
+            continue
+        person = waiting[0]
+        spec = rng.choice(SYSTEM.legal_actions(CITY, state, person))
+        action = Action(spec.type, {n: random_pick(p, rng) for n, p in spec.params.items()})
+        state, _ = SYSTEM.apply(CITY, state, person, action)
+    assert SYSTEM.result(CITY, state) is not None
+
+
+def test_a_bot_sells_a_card_it_cannot_use_to_a_seat_whose_port_it_fits() -> None:
+    """ "Evidence cards may be sold or traded with other residents of the city": a bot whose red
+    forensics card fits none of its open ports offers it, for credits, to the seat whose red
+    murder card has its forensics port open; that seat's bot accepts (``trade.bot_answer``)."""
+    state = investigating(start(), (RED_FO,), Case("M01", {"forensics": BLUE_FO}))
+    state = with_cases(state, 1, Case(MURDER, {"eyewitness": RED_EW}))
+    state = credits(state, 1, 5)
+    read = Reading(SYSTEM.view(CITY, state, 0))
+    specs = [s for s in SYSTEM.legal_actions(CITY, state, 0) if s.type == Act.OFFER_TRADE]
+    offer = None
+    for seed in range(20):  # the bot offers three times in ten when it could
+        offer = bot_trade.offer(read, specs, random.Random(seed))
+        if offer is not None:
+            break
+    assert offer is not None and offer.params["partner"] == 1
+    assert offer.params["give_evidence"] == [RED_FO] and offer.params["take_credits"] == 2
+    state, _ = SYSTEM.apply(CITY, state, 0, offer)
+    answer = decide(state, 1)
+    assert answer.type == Act.ANSWER_OFFER and answer.params["accept"] is True
