@@ -4,12 +4,8 @@ verifies, the options choose the ring's length, and the system is registered."""
 from __future__ import annotations
 
 import json
-import os
 import random
-import subprocess
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -23,6 +19,7 @@ from generator.murder_she_wrote.options import SIZES, Settings
 from generator.registry import CaseOptionsError
 from rules import registry
 from rules.murder_she_wrote.case import HOTEL, MAX_RING, MIN_RING, Kind, from_envelope
+from tests.generator.elsewhere import as_text, made_elsewhere
 
 
 def test_the_parts_are_the_ones_the_registry_wraps() -> None:
@@ -43,22 +40,8 @@ def test_the_same_seed_gives_the_same_bytes_in_another_process() -> None:
     """Another interpreter (another hash seed, nothing cached) makes the same islands, in the
     reverse order."""
     seeds: list[tuple[int, dict[str, str]]] = [(3, {}), (8, {"size": "long"}), (13, {})]
-    script = (
-        "import json, sys\n"
-        "from generator.murder_she_wrote import envelope\n"
-        "for seed, options in json.loads(sys.argv[1]):\n"
-        "    print(json.dumps(envelope(seed, options), sort_keys=True))\n"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", script, json.dumps(seeds[::-1])],
-        cwd=Path(__file__).resolve().parents[3],
-        env={**os.environ, "PYTHONHASHSEED": "12345"},
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.splitlines()
-    here = [json.dumps(envelope(seed, options), sort_keys=True) for seed, options in seeds]
-    assert out == here[::-1]
+    here = [as_text(envelope(seed, options)) for seed, options in seeds]
+    assert made_elsewhere(SYSTEM_ID, seeds) == here
 
 
 def test_every_island_of_many_seeds_verifies_and_the_islands_vary() -> None:

@@ -9,10 +9,7 @@ import random
 import re
 import statistics
 import string
-import subprocess
-import sys
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -34,8 +31,7 @@ from generator.murdered_by_midnight.model import (
 from generator.murdered_by_midnight.options import settings_from_options
 from generator.murdered_by_midnight.verify import verify
 from rules.murdered_by_midnight.case import SYSTEM_ID, MbmCase, from_envelope
-
-ROOT = Path(__file__).resolve().parents[3]
+from tests.generator.elsewhere import as_text, made_elsewhere
 
 OPTION_SETS: list[dict[str, Any]] = [
     {"difficulty": "easy"},
@@ -147,27 +143,8 @@ def test_same_seed_same_bytes_in_process() -> None:
 
 def test_same_seed_same_bytes_in_another_process() -> None:
     seeds = [(5, {}), (42, {"difficulty": "hard"}), (9, {"difficulty": "easy"})]
-    script = (
-        "import hashlib, json, sys\n"
-        "import generator.murdered_by_midnight\n"
-        "from generator import registry\n"
-        "for seed, options in json.loads(sys.argv[1]):\n"
-        "    envelope = registry.generate('murdered-by-midnight', seed, options)\n"
-        "    text = json.dumps(envelope, sort_keys=True, separators=(',', ':'))\n"
-        "    print(hashlib.sha256(text.encode()).hexdigest())\n"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", script, json.dumps(seeds[::-1])],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.split()
-    here = [
-        hashlib.sha256(canonical(registry.generate(SYSTEM_ID, s, o)).encode()).hexdigest()
-        for s, o in seeds
-    ]
-    assert out == here[::-1]
+    here = [as_text(registry.generate(SYSTEM_ID, s, o)) for s, o in seeds]
+    assert made_elsewhere(SYSTEM_ID, seeds) == here
 
 
 @pytest.mark.parametrize(

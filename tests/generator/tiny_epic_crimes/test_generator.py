@@ -4,12 +4,8 @@ system registered with its generator, verifier and rules."""
 from __future__ import annotations
 
 import json
-import os
 import random
-import subprocess
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -22,6 +18,7 @@ from generator.tiny_epic_crimes.options import Settings
 from generator.tiny_epic_crimes.roster import FULL, RosterDesign, Rows, solve_roster
 from rules import registry
 from rules.tiny_epic_crimes.case import from_envelope
+from tests.generator.elsewhere import as_text, made_elsewhere
 
 
 def test_the_parts_are_the_ones_the_registry_wraps() -> None:
@@ -41,22 +38,8 @@ def test_the_same_seed_gives_the_same_bytes_in_another_process() -> None:
     """Another interpreter (another hash seed, nothing cached) makes the same cases, in the
     reverse order."""
     seeds: list[tuple[int, dict[str, int]]] = [(3, {}), (8, {"players": 2}), (13, {"players": 1})]
-    script = (
-        "import json, sys\n"
-        "from generator.tiny_epic_crimes import envelope\n"
-        "for seed, options in json.loads(sys.argv[1]):\n"
-        "    print(json.dumps(envelope(seed, options), sort_keys=True))\n"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", script, json.dumps(seeds[::-1])],
-        cwd=Path(__file__).resolve().parents[3],
-        env={**os.environ, "PYTHONHASHSEED": "12345"},
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.splitlines()
-    here = [json.dumps(envelope(seed, options), sort_keys=True) for seed, options in seeds]
-    assert out == here[::-1]
+    here = [as_text(envelope(seed, options)) for seed, options in seeds]
+    assert made_elsewhere(SYSTEM_ID, seeds) == here
 
 
 def test_every_case_of_many_seeds_verifies_and_the_murderer_varies() -> None:
