@@ -4,7 +4,9 @@ the window before the roll."""
 
 from __future__ import annotations
 
+import functools
 import random
+from typing import Any
 
 from rules.core import Action, ActionSpec, Event
 from rules.kit.simultaneous import Commitments
@@ -25,6 +27,21 @@ from .spec import (
 )
 from .state import Court, DiceMod, McState, evolve, with_limits
 
+# Specs are immutable values asked for on every court step: those without choices are made
+# once, the others once per set of choices.
+_DECLINE = ActionSpec(Act.DECLINE_COURT)
+_PROCEED = ActionSpec(Act.PROCEED)
+_VOLUNTEER = ActionSpec(Act.VOLUNTEER, {"listen": (True, False)})
+_RUBBER_STAMP = ActionSpec(Act.RUBBER_STAMP)
+_ENDORSE = ActionSpec(Act.ENDORSE)
+_PASS = ActionSpec(Act.PASS_WINDOW)
+_BUY_DIE = ActionSpec(Act.TAKE_HARDSHIP, {"benefit": (Benefit.DIE.value,)})
+
+
+@functools.lru_cache(maxsize=4096)
+def _spec(kind: str, *params: tuple[str, Any]) -> ActionSpec:
+    return ActionSpec(kind, dict(params))
+
 
 def specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
     """What ``seat`` may do in the court phase now (legwork is added apart)."""
@@ -33,34 +50,34 @@ def specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
         if seat != state.current:
             return []
         out = [
-            ActionSpec(
-                Act.PRESENT, {"murder": (murder,), "suspect": city.murder_by_id[murder].suspects}
+            _spec(
+                Act.PRESENT, ("murder", (murder,)), ("suspect", city.murder_by_id[murder].suspects)
             )
             for murder in presentable.cases(city, state, seat)
         ]
         if not presentable.must_present(city, state, seat):
-            out.append(ActionSpec(Act.DECLINE_COURT))
+            out.append(_DECLINE)
         return out
     if court.stage == Stage.HEARING:
-        return [ActionSpec(Act.PROCEED)] if seat == court.prosecutor else []
+        return [_PROCEED] if seat == court.prosecutor else []
     if court.stage == Stage.VOLUNTEERS:
         if court.volunteers is None or seat not in court.volunteers.waiting:
             return []
-        return [ActionSpec(Act.VOLUNTEER, {"listen": (True, False)})]
+        return [_VOLUNTEER]
     if court.stage == Stage.LISTENING:
         if seat != court.listener:
             return []
         attached = tuple(sorted(closing.case_of(state, court.prosecutor, court.murder).ports))
-        decisions = [ActionSpec(Act.RUBBER_STAMP), ActionSpec(Act.ENDORSE)]
+        decisions = [_RUBBER_STAMP, _ENDORSE]
         if attached:  # a card may have taken every attached card away
-            decisions.insert(0, ActionSpec(Act.CHALLENGE, {"evidence": attached}))
+            decisions.insert(0, _spec(Act.CHALLENGE, ("evidence", attached)))
         return decisions
     if court.stage == Stage.WINDOW and court.window is not None:
         if seat not in court.window.asking:
             return []
-        out = [ActionSpec(Act.PASS_WINDOW)]
+        out = [_PASS]
         if _may_buy_die(city, state, seat):
-            out.append(ActionSpec(Act.TAKE_HARDSHIP, {"benefit": (Benefit.DIE.value,)}))
+            out.append(_BUY_DIE)
         return out
     return []
 

@@ -4,7 +4,9 @@ the voluntary hardship and its benefits, and moving attached evidence after the 
 
 from __future__ import annotations
 
+import functools
 import random
+from typing import Any
 
 from rules.core import Action, ActionSpec, Event, Subset
 
@@ -26,6 +28,18 @@ from .state import Case, McState, evolve, with_desk, with_limits
 #: The voluntary hardship's benefits on a seat's own investigation turn.
 TURN_BENEFITS = (Benefit.EVIDENCE, Benefit.LEGWORK, Benefit.SWAP)
 
+# Specs are immutable values listed on every step of a seat's turn: the ones without choices
+# are made once, the others once per set of choices (an ``ActionSpec`` costs as much to build
+# as a dozen dictionary lookups).
+_END = ActionSpec(Act.END_INVESTIGATION)
+_DRAW_MURDER = ActionSpec(Act.DRAW_MURDER)
+_HARDSHIP = ActionSpec(Act.TAKE_HARDSHIP, {"benefit": tuple(b.value for b in TURN_BENEFITS)})
+
+
+@functools.lru_cache(maxsize=8192)
+def _spec(kind: str, *params: tuple[str, Any]) -> ActionSpec:
+    return ActionSpec(kind, dict(params))
+
 
 def specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
     """What the seat on its investigation turn may do (legwork and trades are added apart)."""
@@ -42,14 +56,14 @@ def specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
             and not hooks.forbids(city, state, seat, "draw-evidence", kind)
         )
         if decks:
-            out.append(ActionSpec(Act.DRAW_EVIDENCE, {"deck": decks}))
+            out.append(_spec(Act.DRAW_EVIDENCE, ("deck", decks)))
         pile = state.evidence_decks[jovan.strength_pick].discard_pile
         if (
             not limits.picked
             and pile
             and not hooks.forbids(city, state, seat, "pick-discard", jovan.strength_pick)
         ):
-            out.append(ActionSpec(Act.PICK_DISCARD, {"card": tuple(sorted(set(pile)))}))
+            out.append(_spec(Act.PICK_DISCARD, ("card", tuple(sorted(set(pile))))))
     hand = state.evidence.cards_of(seat)
     # the open ports each type may fill, asked once per case rather than once per card
     open_ports: dict[str, list[str]] = {}
@@ -61,16 +75,16 @@ def specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
     for card in sorted(set(hand)):
         onto = tuple(open_ports.get(city.evidence_by_id[card].type, ()))
         if onto:
-            out.append(ActionSpec(Act.ATTACH, {"card": (card,), "murder": onto}))
+            out.append(_spec(Act.ATTACH, ("card", (card,)), ("murder", onto)))
     if limits.discards_left > 0 and hand:
-        out.append(ActionSpec(Act.DISCARD_EVIDENCE, {"card": tuple(sorted(set(hand)))}))
+        out.append(_spec(Act.DISCARD_EVIDENCE, ("card", tuple(sorted(set(hand))))))
     if (
         not limits.murder_taken
         and len(desk.cases) < MAX_MURDERS + hooks.adjust(city, state, seat, "murder-limit")
         and state.murder_deck.available()
         and not hooks.forbids(city, state, seat, "draw-murder")
     ):
-        out.append(ActionSpec(Act.DRAW_MURDER))
+        out.append(_DRAW_MURDER)
     legwork = state.legwork.cards_of(seat)
     if not limits.exchanged and len(legwork) >= LEGWORK_EXCHANGE:
         choices = tuple(sorted(set(legwork)))
@@ -80,12 +94,10 @@ def specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
             if legwork.count(card) >= LEGWORK_EXCHANGE:
                 out.append(ActionSpec(Act.EXCHANGE_LEGWORK, {"cards": Subset((card,), 1, 1)}))
     if limits.hardship is None:
-        out.append(
-            ActionSpec(Act.TAKE_HARDSHIP, {"benefit": tuple(b.value for b in TURN_BENEFITS)})
-        )
+        out.append(_HARDSHIP)
     if limits.swapping and limits.moves < SWAPS_PER_TURN:
         out.extend(_swaps(city, state, seat))
-    out.append(ActionSpec(Act.END_INVESTIGATION))
+    out.append(_END)
     return out
 
 
