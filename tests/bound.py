@@ -1,7 +1,8 @@
 """A system with one case bound to it, for tests that play a single case.
 
 The protocol hands every function the case beside the state; a test of one case would repeat it
-in every call. ``Bound(system, case)`` offers the same functions without it.
+in every call. ``Bound(system, case)`` offers the same functions without it;
+:func:`stored_envelope` wraps a hand-made case as the registry would store it.
 """
 
 from __future__ import annotations
@@ -12,6 +13,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core import Action, ActionSpec, Event, Outcome, Seat, System, resolve_options
+
+
+def stored_envelope(
+    system_id: str, schema_version: int, parts: Mapping[str, Any]
+) -> dict[str, Any]:
+    """A hand-made case's envelope ``parts`` (its system's ``to_envelope_parts``) as
+    ``generator.registry.generate`` would hand them over: seed 0, no options, no rating."""
+    return {
+        "system": system_id,
+        "schema_version": schema_version,
+        "seed": 0,
+        "options": {},
+        **parts,
+        "rating": {},
+    }
 
 
 @dataclass(frozen=True)

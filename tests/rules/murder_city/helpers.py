@@ -8,22 +8,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core import Action, Event, JSONScalar, Seat
-from rules.murder_city.case import SYSTEM_ID, City, to_envelope_parts
+from rules.murder_city.case import SCHEMA_VERSION, SYSTEM_ID, City, to_envelope_parts
 from rules.murder_city.game import SYSTEM
 from rules.murder_city.state import Case, McState, with_desk
-from tests.bound import Bound
+from tests.bound import Bound, stored_envelope
 from tests.rules.murder_city.city import sample_city
 
 
 def envelope(city: City | None = None) -> dict[str, Any]:
-    return {
-        "system": SYSTEM_ID,
-        "schema_version": 1,
-        "seed": 0,
-        "options": {},
-        **to_envelope_parts(city or sample_city()),
-        "rating": {},
-    }
+    return stored_envelope(SYSTEM_ID, SCHEMA_VERSION, to_envelope_parts(city or sample_city()))
 
 
 GAME = Bound.from_envelope(SYSTEM, envelope())

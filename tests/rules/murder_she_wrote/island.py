@@ -24,6 +24,7 @@ from rules.murder_she_wrote.case import (
     Space,
     to_envelope_parts,
 )
+from tests.bound import stored_envelope
 
 SIZE = 56
 START = 0
@@ -109,11 +110,4 @@ def sample_island() -> Island:
 
 def sample_case(island: Island | None = None) -> dict[str, Any]:
     """The sample island as a stored envelope."""
-    return {
-        "system": SYSTEM_ID,
-        "schema_version": SCHEMA_VERSION,
-        "seed": 0,
-        "options": {},
-        **to_envelope_parts(island or sample_island()),
-        "rating": {},
-    }
+    return stored_envelope(SYSTEM_ID, SCHEMA_VERSION, to_envelope_parts(island or sample_island()))

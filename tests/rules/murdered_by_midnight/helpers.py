@@ -12,10 +12,10 @@ from typing import Any
 
 from rules.core import Action, Event, JSONScalar, Seat, System
 from rules.murdered_by_midnight import SYSTEM as MIDNIGHT
-from rules.murdered_by_midnight.case import SYSTEM_ID, MbmCase, to_envelope_parts
+from rules.murdered_by_midnight.case import SCHEMA_VERSION, SYSTEM_ID, MbmCase, to_envelope_parts
 from rules.murdered_by_midnight.spec import Act
 from rules.murdered_by_midnight.state import MbmState
-from tests.bound import Bound
+from tests.bound import Bound, stored_envelope
 from tests.rules.murdered_by_midnight.sample_case import sample_case
 
 #: The rules themselves (test_setup checks that the registry serves this same object).
@@ -34,14 +34,7 @@ TABLES = [
 
 def envelope(case: MbmCase | None = None) -> dict[str, Any]:
     """The case as ``generator.registry.generate`` would hand it over."""
-    return {
-        "system": SYSTEM_ID,
-        "schema_version": 1,
-        "seed": 0,
-        "options": {},
-        **to_envelope_parts(case or sample_case()),
-        "rating": {},
-    }
+    return stored_envelope(SYSTEM_ID, SCHEMA_VERSION, to_envelope_parts(case or sample_case()))
 
 
 #: The system bound to the sample case, and that case as the rules decode it.

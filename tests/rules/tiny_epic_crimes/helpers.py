@@ -11,13 +11,14 @@ from rules.core import Action, Event, JSONScalar, Seat
 from rules.kit.turns import Track
 from rules.tiny_epic_crimes.case import (
     CLUES_NEEDED_TWO_PLAYERS,
+    SCHEMA_VERSION,
     SYSTEM_ID,
     TecCase,
     to_envelope_parts,
 )
 from rules.tiny_epic_crimes.game import SYSTEM
 from rules.tiny_epic_crimes.state import Officer, TecState
-from tests.bound import Bound
+from tests.bound import Bound, stored_envelope
 from tests.rules.tiny_epic_crimes.sample_case import sample_case
 
 
@@ -33,14 +34,7 @@ def two_player_case() -> TecCase:
 
 
 def envelope(case: TecCase | None = None) -> dict[str, Any]:
-    return {
-        "system": SYSTEM_ID,
-        "schema_version": 1,
-        "seed": 0,
-        "options": {},
-        **to_envelope_parts(case or sample_case()),
-        "rating": {},
-    }
+    return stored_envelope(SYSTEM_ID, SCHEMA_VERSION, to_envelope_parts(case or sample_case()))
 
 
 GAME = Bound.from_envelope(SYSTEM, envelope())
