@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 import random
 import subprocess
@@ -140,6 +141,38 @@ def write_cases(path: Path, cases: Iterable[dict[str, Any]]) -> str:
     """``cases`` written to ``path`` one JSON line each, as ``casebook verify`` reads them."""
     path.write_text("".join(to_json_line(case) for case in cases), encoding="utf-8")
     return str(path)
+
+
+def canonical_cases(system: str, tmp_path: Path) -> list[dict[str, Any]]:
+    """``casebook generate SYSTEM --seed 7 --count 2`` written twice: the same bytes both times,
+    one canonical JSON line a seed, each the registry's case of its seed; the two cases."""
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    for path in (first, second):
+        done = run_cli("generate", system, "--seed", "7", "--count", "2", "--output", str(path))
+        assert (done.exit_code, done.stdout, done.stderr) == (0, "", "")
+    assert first.read_bytes() == second.read_bytes()
+    lines = first.read_text(encoding="utf-8").splitlines()
+    cases = [json.loads(line) for line in lines]
+    assert [case["seed"] for case in cases] == [7, 8]
+    for line, case in zip(lines, cases, strict=True):
+        assert line == json.dumps(case, sort_keys=True, separators=(",", ":"))
+        assert case == generators.generate(system, case["seed"], {})
+    return cases
+
+
+def assert_tampered_case_fails(
+    system: str, tmp_path: Path, tamper: Callable[[dict[str, Any]], None], code: str
+) -> None:
+    """``casebook verify`` of a good case (seed 30) and one ``tamper`` broke (seed 31): the
+    first ok, the second one line failing with ``code``, and exit 1."""
+    good, bad = envelopes(system, 30, 31)
+    tamper(bad)
+    done = run_cli("verify", write_cases(tmp_path / "c.jsonl", [good, bad]))
+    assert done.exit_code == 1 and done.stderr == ""
+    lines = done.stdout.splitlines()
+    assert lines[0] == "seed 30: ok"
+    assert lines[1].startswith("seed 31: FAIL ") and code in lines[1]
+    assert len(lines) == 2
 
 
 @dataclass

@@ -19,7 +19,6 @@ import pytest
 
 from api.commands import play
 from api.commands.generate import to_json_line
-from generator import registry as generators
 from narration import narrate_choice
 from rules.tiny_epic_crimes.spec import SPEC, Act
 from tests.api.commands.helpers import (
@@ -28,13 +27,14 @@ from tests.api.commands.helpers import (
     Played,
     assert_one_line_error,
     assert_refused,
+    assert_tampered_case_fails,
+    canonical_cases,
     envelopes,
     play_typed,
     quiet_table,
     run_cli,
     run_process,
     scripted,
-    write_cases,
 )
 
 TEC = SPEC.id
@@ -44,17 +44,7 @@ TEC = SPEC.id
 
 
 def test_generate_writes_one_canonical_case_per_seed(tmp_path: Path) -> None:
-    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
-    for path in (first, second):
-        done = run_cli("generate", TEC, "--seed", "7", "--count", "2", "--output", str(path))
-        assert (done.exit_code, done.stdout, done.stderr) == (0, "", "")
-    assert first.read_bytes() == second.read_bytes()
-    lines = first.read_text(encoding="utf-8").splitlines()
-    cases = [json.loads(line) for line in lines]
-    assert [case["seed"] for case in cases] == [7, 8]
-    for line, case in zip(lines, cases, strict=True):
-        assert line == json.dumps(case, sort_keys=True, separators=(",", ":"))
-        assert case == generators.generate(TEC, case["seed"], {})
+    for case in canonical_cases(TEC, tmp_path):
         assert case["system"] == TEC and case["solution"]["murderer"]
 
 
@@ -145,14 +135,7 @@ def _no_solution(case: dict[str, Any]) -> None:
 def test_a_tampered_case_fails_in_one_line(
     tmp_path: Path, tamper: Callable[[dict[str, Any]], None], code: str
 ) -> None:
-    good, bad = envelopes(TEC, 30, 31)
-    tamper(bad)
-    done = run_cli("verify", write_cases(tmp_path / "c.jsonl", [good, bad]))
-    assert done.exit_code == 1 and done.stderr == ""
-    lines = done.stdout.splitlines()
-    assert lines[0] == "seed 30: ok"
-    assert lines[1].startswith("seed 31: FAIL ") and code in lines[1]
-    assert len(lines) == 2
+    assert_tampered_case_fails(TEC, tmp_path, tamper, code)
 
 
 def test_the_installed_command_verifies_and_fails_a_tampered_case() -> None:
