@@ -1,10 +1,12 @@
-"""Where a Murdered by Midnight read and move spend their time, in process, part by part.
+"""Where a read and a move spend their time, in process, part by part, for Murdered by
+Midnight, Tiny Epic Crimes and Murder, She Wrote.
 
 The app is served in this process (no HTTP server: that part is the HTTP section's) on a SQLite
 file with ``synchronous=FULL``. Each part is timed by wrapping the function that does it for the
 measured requests only; "the rest" is what the whole request took beyond the timed parts:
-Flask, flask-smorest, webargs and the request hooks. CPU time is the process's (user and
-system: an fsync's work in the kernel counts); wall time adds the waits (the fsync itself).
+Flask, the request hooks, reading the query and body, and dumping the answer. CPU time is the
+process's (user and system: an fsync's work in the kernel counts); wall time adds the waits (the
+fsync itself).
 """
 
 from __future__ import annotations
@@ -23,23 +25,27 @@ from werkzeug.test import EnvironBuilder
 from api.app import create_app
 from api.storage import Store
 from benchmarks import hello, plays
-from benchmarks.http import real_systems
-from rules import registry
+from benchmarks.http import CASE_OPTIONS, GAME_OPTIONS, real_systems, solo_table
+from generator import registry as generators
+from rules.core import System, resolve_options
 
 GAMES = 40
 MOVES = 25
 READS = 20
-#: The parts timed: a name and (object, attribute) of the function that does it.
+#: The systems broken down: the targets' first, and the two the issues name beside it.
+SYSTEMS = ("murdered-by-midnight", "tiny-epic-crimes", "murder-she-wrote")
+#: The parts timed: a name and (object, attribute) of the function that does it; "system:" is
+#: the class of the system measured.
 PARTS: dict[str, tuple[str, str]] = {
     "open the game (one read)": ("api.storage.hot:HotPath", "open_game"),
     "append the steps (the commit)": ("api.storage.hot:HotPath", "append_steps"),
-    "decode the state": ("rules.murdered_by_midnight.game:MurderedByMidnight", "state_from_json"),
-    "encode the state": ("rules.murdered_by_midnight.game:MurderedByMidnight", "state_to_json"),
+    "decode the state": ("system:", "state_from_json"),
+    "encode the state": ("system:", "state_to_json"),
     "apply the move (the rules)": ("api.service", "play_step"),
     "the bots' turns": ("api.service", "run_bots"),
-    "the seat's view": ("rules.murdered_by_midnight.game:MurderedByMidnight", "view"),
-    "whom the game waits for": ("rules.murdered_by_midnight.game:MurderedByMidnight", "to_act"),
-    "the result, if over": ("rules.murdered_by_midnight.game:MurderedByMidnight", "result"),
+    "the seat's view": ("system:", "view"),
+    "whom the game waits for": ("system:", "to_act"),
+    "the result, if over": ("system:", "result"),
     "narrate the events": ("api.service", "_seat_events"),
     "write the JSON answer": ("api.resources:StrictJSONProvider", "response"),
     "read the JSON body": ("api.resources:StrictJSONProvider", "loads"),
@@ -47,16 +53,18 @@ PARTS: dict[str, tuple[str, str]] = {
 
 
 @contextmanager
-def _timed(totals: dict[str, list[float]]) -> Iterator[None]:
+def _timed(totals: dict[str, list[float]], system: System) -> Iterator[None]:
     """Wrap every part so that its CPU and wall time add up in ``totals`` while inside."""
     import importlib
 
     undo: list[Callable[[], None]] = []
     for name, (where, attribute) in PARTS.items():
         module_name, _, class_name = where.partition(":")
-        owner: Any = importlib.import_module(module_name)
-        if class_name:
-            owner = getattr(owner, class_name)
+        owner: Any = type(system) if module_name == "system" else None
+        if owner is None:
+            owner = importlib.import_module(module_name)
+            if class_name:
+                owner = getattr(owner, class_name)
         original = getattr(owner, attribute)
 
         def timed(*args: Any, _original: Any = original, _name: str = name, **kw: Any) -> Any:
@@ -84,9 +92,11 @@ def _call(app: Any, environ: dict[str, Any]) -> bytes:
         getattr(body, "close", lambda: None)()
 
 
-def _measure(app: Any, requests: list[dict[str, Any]]) -> tuple[float, float, dict[str, Any]]:
+def _measure(
+    app: Any, system: System, requests: list[dict[str, Any]]
+) -> tuple[float, float, dict[str, Any]]:
     totals: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
-    with _timed(totals):
+    with _timed(totals, system):
         cpu, wall = time.process_time(), time.perf_counter()
         for environ in requests:
             _call(app, environ)
@@ -108,8 +118,9 @@ def _table(title: str, count: int, cpu: float, wall: float, totals: dict[str, An
         )
     rest_cpu, rest_wall = cpu - timed_cpu, wall - timed_wall
     rows.append(
-        f"| the rest (Flask, flask-smorest, webargs, hooks) | {rest_cpu / count * 1e6:.0f} us "
-        f"| {rest_wall / count * 1e6:.0f} us | {rest_cpu / cpu:.0%} |"
+        f"| the rest (Flask, the hooks, parsing, the answer's dump) "
+        f"| {rest_cpu / count * 1e6:.0f} us | {rest_wall / count * 1e6:.0f} us "
+        f"| {rest_cpu / cpu:.0%} |"
     )
     rows.append(
         f"| **whole request** | {cpu / count * 1e6:.0f} us | {wall / count * 1e6:.0f} us | |"
@@ -117,64 +128,92 @@ def _table(title: str, count: int, cpu: float, wall: float, totals: dict[str, An
     return rows
 
 
+def _system(
+    app: Any, system: System, url: str
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], str]:
+    """The move and read requests of ``GAMES`` solo games of one case of ``system``."""
+    client = app.test_client()
+    system_id = system.SPEC.id
+    mode, seats = solo_table(system)
+    game_options = GAME_OPTIONS.get(system_id, {})
+    case_options = generators.for_table(
+        system_id,
+        CASE_OPTIONS.get(system_id, {}),
+        mode=mode.id,
+        seats=len(seats),
+        game_options=resolve_options(mode.options, game_options),
+    )
+    body = {"system": system_id, "seed": 7, "options": case_options}
+    case = client.post("/v1/cases", json=body).get_json()["id"]
+    games = []
+    for _ in range(GAMES):
+        body = {
+            "system": system_id,
+            "mode": mode.id,
+            "case_id": case,
+            "seats": seats,
+            "options": game_options,
+        }
+        made = client.post("/v1/games", json=body).get_json()
+        games.append((made["id"], made["seats"][0]["token"]))
+    store = Store(url)
+    plans = [plays.planned_moves(store, system, game) for game, _ in games]
+    store.dispose()
+    moves = [
+        EnvironBuilder(
+            path=f"/v1/games/{game}/actions",
+            method="POST",
+            json=plan[step].to_json(),
+            headers=[("Authorization", f"Bearer {token}")],
+        ).get_environ()
+        for step in range(MOVES)
+        for (game, token), plan in zip(games, plans, strict=True)
+        if step < len(plan)
+    ]
+    reads = [
+        EnvironBuilder(
+            path=f"/v1/games/{game}", headers=[("Authorization", f"Bearer {token}")]
+        ).get_environ()
+        for _ in range(READS)
+        for game, token in games
+    ]
+    return moves, reads, f"{mode.id} ({len(seats)} seats)"
+
+
 def run() -> list[str]:
+    lines: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite:///{Path(tmp) / 'breakdown.sqlite3'}"
         config = {"DATABASE_URL": url, "RATE_LIMITS": "off", "RUNNING_GAMES_PER_CLIENT": 0}
         app = create_app(config)
-        client = app.test_client()
-        system = next(s for s in real_systems() if s.SPEC.id == "murdered-by-midnight")
-        case = client.post(
-            "/v1/cases", json={"system": system.SPEC.id, "options": {"difficulty": "standard"}}
-        ).get_json()["id"]
-        games = []
-        for _ in range(GAMES):
-            body = {
-                "system": system.SPEC.id,
-                "mode": "solo",
-                "case_id": case,
-                "seats": [{"name": "Ann"}],
-                "options": {"turn_limit": 400},
-            }
-            made = client.post("/v1/games", json=body).get_json()
-            games.append((made["id"], made["seats"][0]["token"]))
-        store = Store(url)
-        plans = [plays.planned_moves(store, system, game) for game, _ in games]
-        store.dispose()
-        moves = [
-            EnvironBuilder(
-                path=f"/v1/games/{game}/actions",
-                method="POST",
-                json=plan[step].to_json(),
-                headers=[("Authorization", f"Bearer {token}")],
-            ).get_environ()
-            for step in range(MOVES)
-            for (game, token), plan in zip(games, plans, strict=True)
-            if step < len(plan)
-        ]
-        reads = [
-            EnvironBuilder(
-                path=f"/v1/games/{game}", headers=[("Authorization", f"Bearer {token}")]
-            ).get_environ()
-            for _ in range(READS)
-            for game, token in games
-        ]
-        _measure(app, reads[: len(games)])  # warm: templates compiled, cases decoded
-        post = _measure(app, moves)
-        get = _measure(app, reads)
+        systems = {system.SPEC.id: system for system in real_systems()}
+        for system_id in SYSTEMS:
+            system = systems[system_id]
+            moves, reads, table = _system(app, system, url)
+            for environ in moves[: len(moves) // 10]:  # warm: templates compiled, cases decoded
+                _call(app, dict(environ))
+            moves = moves[len(moves) // 10 :]
+            _measure(app, system, reads[:GAMES])
+            post = _measure(app, system, moves)
+            get = _measure(app, system, reads)
+            name = system.SPEC.name
+            lines += [
+                f"**{name}**, {table}: {len(moves)} moves (the built-in bot's, as the HTTP section "
+                f"sends them) and {len(reads)} reads of {GAMES} solo games of one case, mid-play.",
+                "",
+                *_table(f"{name}: POST /v1/games/{{id}}/actions", len(moves), *post),
+                "",
+                *_table(f"{name}: GET /v1/games/{{id}}", len(reads), *get),
+                "",
+            ]
         hello_environ = EnvironBuilder(path="/hello").get_environ()
         started = time.process_time()
-        for _ in range(len(reads)):
+        for _ in range(1000):
             _call(hello.app, hello_environ)
-        hello_cpu = (time.process_time() - started) / len(reads) * 1e6
+        hello_cpu = (time.process_time() - started) / 1000 * 1e6
         app.extensions["casebook"].store.dispose()
-    assert registry.get(system.SPEC.id)
     return [
-        *_table("POST /v1/games/{id}/actions", len(moves), *post),
-        "",
-        *_table("GET /v1/games/{id}", len(reads), *get),
-        "",
+        *lines,
         f"The Flask hello-world of the HTTP section takes {hello_cpu:.0f} us of CPU in the same "
-        f"process. {len(moves)} moves (the built-in bot's, as the HTTP section sends them) and "
-        f"{len(reads)} reads of {GAMES} solo games of one standard case, mid-play.",
+        "process.",
     ]

@@ -12,7 +12,7 @@ from typing import Any
 
 import jinja2
 
-from narration.environment import DEFAULT_CLOCK, environment
+from narration.environment import DEFAULT_CLOCK, environment, render
 from narration.events import public_glossary
 
 
@@ -35,7 +35,8 @@ def narrate_case(
     if not has_case_text(system_id):
         return None
     template = environment().get_template(case_template_name(system_id))
-    return template.render(case=public, glossary=public_glossary(public), clock=clock).strip()
+    values = {"case": public, "glossary": public_glossary(public), "clock": clock}
+    return render(template, values).strip()
 
 
 def author_sheet_template_name(system_id: str) -> str:
@@ -55,11 +56,12 @@ def narrate_author_sheet(
     except jinja2.TemplateNotFound:
         return None
     public = envelope["public"]
-    return template.render(
-        case=public,
-        sheet=envelope.get("secret", {}),
-        solution=envelope["solution"],
-        rating=envelope.get("rating", {}),
-        glossary=public_glossary(public),
-        clock=clock,
-    ).strip()
+    values = {
+        "case": public,
+        "sheet": envelope.get("secret", {}),
+        "solution": envelope["solution"],
+        "rating": envelope.get("rating", {}),
+        "glossary": public_glossary(public),
+        "clock": clock,
+    }
+    return render(template, values).strip()

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextvars import ContextVar
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import jinja2
@@ -21,6 +23,57 @@ from narration.variants import VariantsExtension
 TEMPLATES = Path(__file__).parent / "templates"
 
 _extra_folders: dict[str, Path] = {}
+
+#: The variables of the render under way (set by :func:`render`), for the words a template
+#: imports: imported without context, a ``_words.j2`` module is built once and cached by Jinja
+#: (with context it was built again on every render, a quarter of a move's narration), and its
+#: filters and ``glossary`` read the render's names, glossary and clock from here.
+_NOTHING: Mapping[str, Any] = MappingProxyType({})
+_RENDERING: ContextVar[Mapping[str, Any]] = ContextVar("narration_rendering", default=_NOTHING)
+_ABSENT = object()
+
+
+def render(template: jinja2.Template, values: Mapping[str, Any], block: str | None = None) -> str:
+    """``template`` (or one of its blocks) rendered with ``values``, which the words it imports
+    read too: the one way narration renders."""
+    values = dict(values)
+    token = _RENDERING.set(values)
+    try:
+        if block is None:
+            return template.render(values)
+        return "".join(template.blocks[block](template.new_context(values)))
+    finally:
+        _RENDERING.reset(token)
+
+
+def _current(context: jinja2.runtime.Context, key: str, default: Any) -> Any:
+    """``key`` of the template's own context, else of the render under way."""
+    found = context.get(key, _ABSENT)
+    return _RENDERING.get().get(key, default) if found is _ABSENT else found
+
+
+class _RenderedGlossary(Mapping[str, str]):
+    """The glossary of the render under way, as the global ``glossary`` of imported words."""
+
+    def _words(self) -> Mapping[str, str]:
+        found: Mapping[str, str] = _RENDERING.get().get("glossary", {})
+        return found
+
+    def __getitem__(self, key: str) -> str:
+        return self._words()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._words())
+
+    def __len__(self) -> int:
+        return len(self._words())
+
+
+def told(key: str) -> Any:
+    """A variable of the render under way (``names``, ``event``, ``actor_name``), for the
+    macros of a ``_words.j2``; undefined when the render has none."""
+    found = _RENDERING.get().get(key, _ABSENT)
+    return environment().undefined(name=key) if found is _ABSENT else found
 
 
 def add_template_folder(system_id: str, folder: Path) -> None:
@@ -52,7 +105,7 @@ def seat_name(names: Sequence[str], seat: int) -> str:
 
 @jinja2.pass_context
 def _seat_names(context: jinja2.runtime.Context, seats: Sequence[int]) -> list[str]:
-    names = context.get("names", [])
+    names = _current(context, "names", [])
     return [seat_name(names, seat) for seat in seats]
 
 
@@ -69,12 +122,12 @@ def with_article(name: str) -> str:
 
 @jinja2.pass_context
 def _name(context: jinja2.runtime.Context, key: Any) -> str:
-    return display_name(context.get("glossary", {}), key)
+    return display_name(_current(context, "glossary", {}), key)
 
 
 @jinja2.pass_context
 def _names(context: jinja2.runtime.Context, keys: Sequence[Any]) -> list[str]:
-    glossary = context.get("glossary", {})
+    glossary = _current(context, "glossary", {})
     return [display_name(glossary, key) for key in keys]
 
 
@@ -87,7 +140,7 @@ def name_with_id(glossary: Mapping[str, str], key: Any) -> str:
 
 @jinja2.pass_context
 def _name_with_id(context: jinja2.runtime.Context, key: Any) -> str:
-    return name_with_id(context.get("glossary", {}), key)
+    return name_with_id(_current(context, "glossary", {}), key)
 
 
 #: How a text says the time of day: "12h" as a table says it (7:30 pm), or "24h" (19:30).
@@ -110,7 +163,7 @@ def clock_time(text: Any, clock: str = DEFAULT_CLOCK) -> str:
 
 @jinja2.pass_context
 def _clock(context: jinja2.runtime.Context, text: Any) -> str:
-    return clock_time(text, context.get("clock", DEFAULT_CLOCK))
+    return clock_time(text, _current(context, "clock", DEFAULT_CLOCK))
 
 
 def grid_cell(text: Any) -> tuple[int, int] | None:
@@ -163,4 +216,6 @@ def environment() -> jinja2.Environment:
     env.filters["next_to"] = next_to
     env.filters["the"] = with_article
     env.filters["clock"] = _clock
+    env.globals["glossary"] = _RenderedGlossary()
+    env.globals["told"] = told
     return env

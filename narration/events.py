@@ -7,7 +7,7 @@ from typing import Any
 
 import jinja2
 
-from narration.environment import DEFAULT_CLOCK, environment, seat_name
+from narration.environment import DEFAULT_CLOCK, environment, render, seat_name
 from rules import registry
 
 #: What an event type with no template of its own is told with: its type as words. A system
@@ -55,13 +55,14 @@ def narrate_event(
     template = environment().select_template([*template_name(system_id, event["type"]), UNTOLD])
     actor = event.get("actor")
     actor_name = None if actor is None else seat_name(names, actor)
-    text = template.render(
-        event=event,
-        actor_name=actor_name,
-        names=list(names),
-        glossary=with_fixed_names(system_id, glossary),
-        clock=clock,
-    ).strip()
+    values = {
+        "event": event,
+        "actor_name": actor_name,
+        "names": list(names),
+        "glossary": with_fixed_names(system_id, glossary),
+        "clock": clock,
+    }
+    text = render(template, values).strip()
     return text[:1].upper() + text[1:]  # a name like "the inspector" may open the sentence
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import jinja2
 
-from narration.environment import DEFAULT_CLOCK, display_name, environment
+from narration.environment import DEFAULT_CLOCK, display_name, environment, render
 from narration.events import with_fixed_names
 
 SUMMARY_BLOCK = "summary"
@@ -55,8 +55,7 @@ def _view_block(
 
 
 def _render_block(template: jinja2.Template, block: str, values: Mapping[str, Any]) -> str:
-    render = template.blocks[block]
-    return "".join(render(template.new_context(dict(values)))).strip()
+    return render(template, values, block).strip()
 
 
 def narrate_view(

@@ -10,6 +10,7 @@ from typing import Any
 import marshmallow as ma
 from flask.views import MethodView
 from flask_smorest import Blueprint
+from werkzeug.wrappers import Response
 
 from api import quotas
 from api.problem_docs import refusals
@@ -19,6 +20,7 @@ from api.resources import (
     IF_MATCH_PATTERN,
     IF_NONE_MATCH,
     if_match,
+    quick,
     service,
     token,
     with_etag,
@@ -75,9 +77,34 @@ class Games(MethodView):
         )
 
 
+def _read_quickly(game_id: str) -> Response | None:
+    clock = quick.plain_clock()
+    if clock is None:
+        return None
+    return quick.answer(_DUMP_GAME, service().read_game(game_id, token(), clock))
+
+
+def _list_quickly(game_id: str) -> Response:
+    return quick.answer(_DUMP_ACTIONS, service().legal_actions(game_id, token()))
+
+
+def _play_quickly(game_id: str) -> Response | None:
+    action, clock = quick.plain_action(), quick.plain_clock()
+    if action is None or clock is None:
+        return None
+    played = service().play(game_id, token(), action, if_match=if_match(), clock=clock)
+    return quick.answer(_DUMP_PLAYED, played)
+
+
+_DUMP_GAME = quick.dumper(GameSchema)
+_DUMP_ACTIONS = quick.dumper(ActionListSchema)
+_DUMP_PLAYED = quick.dumper(PlayedSchema)
+
+
 @blp.route(GAME)
 class Game(MethodView):
     @with_etag
+    @quick.served_first(_read_quickly)
     @blp.arguments(ClockQuerySchema(), **CLOCK)
     @blp.response(200, GameSchema, headers=ETAG)
     @blp.alt_response(304, description="Not modified: the copy you hold is current")
@@ -92,6 +119,7 @@ class Game(MethodView):
 
 @blp.route(f"{GAME}/actions")
 class Actions(MethodView):
+    @quick.served_first(_list_quickly)
     @blp.response(200, ActionListSchema)
     @blp.doc(security=BEARER)
     def get(self, game_id: str) -> dict[str, Any]:
@@ -101,6 +129,7 @@ class Actions(MethodView):
         """
         return service().legal_actions(game_id, token())
 
+    @quick.served_first(_play_quickly)
     @blp.arguments(ActionRequestSchema())
     @blp.arguments(ClockQuerySchema(), **CLOCK)
     @blp.response(200, PlayedSchema)
