@@ -2,17 +2,30 @@
 
 The protocol hands every function the case beside the state; a test of one case would repeat it
 in every call. ``Bound(system, case)`` offers the same functions without it;
-:func:`stored_envelope` wraps a hand-made case as the registry would store it.
+:func:`stored_envelope` wraps a hand-made case as the registry would store it, and
+:func:`assert_only_legal_actions_apply` checks that the rules refuse everything else.
 """
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core import Action, ActionSpec, Event, Outcome, Seat, System, resolve_options
+import pytest
+
+from rules.core import (
+    Action,
+    ActionSpec,
+    Event,
+    Outcome,
+    RuleError,
+    Seat,
+    System,
+    resolve_options,
+)
 
 
 def stored_envelope(
@@ -68,3 +81,18 @@ class Bound:
         self, view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Random
     ) -> Action:
         return self.system.bot_choose(view, legal, rng)
+
+
+def assert_only_legal_actions_apply(
+    game: Bound, state: Any, seat: int, candidates: Iterable[Action]
+) -> None:
+    """Each of ``candidates`` that no legal action of ``seat`` admits is refused with a
+    :class:`RuleError`, and ``state`` reads the same afterwards."""
+    legal = game.legal_actions(state, seat)
+    before = json.dumps(game.system.state_to_json(state))
+    for action in candidates:
+        if any(spec.admits(action) for spec in legal):
+            continue
+        with pytest.raises(RuleError):
+            game.apply(state, seat, action)
+    assert json.dumps(game.system.state_to_json(state)) == before
