@@ -28,7 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -135,10 +135,15 @@ def _latency(out: str, label: str) -> float:
     return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
 
 
-def real_systems() -> list[System]:
-    """The built-in systems (``generator.registry.BUILT_IN``), which every server serves."""
+def real_systems(only: Collection[str] | None = None) -> list[System]:
+    """The built-in systems (``generator.registry.BUILT_IN``), which every server serves; with
+    ``only``, those of these ids."""
     generators.load()
-    return [entry.system for entry in registry.all_registrations() if entry.id != FLOOR]
+    return [
+        entry.system
+        for entry in registry.all_registrations()
+        if entry.id != FLOOR and (only is None or entry.id in only)
+    ]
 
 
 @dataclass
@@ -234,7 +239,7 @@ def _played_table(server: LiveServer, store: Store, system: System) -> Table:
 
 
 def _measure(
-    database_url: str, folder: Path, setup: Setup, label: str
+    database_url: str, folder: Path, setup: Setup, label: str, only: Collection[str] | None
 ) -> list[tuple[Table, Load, Load]]:
     """Each system's GET view and POST action throughput on ``database_url``."""
     server = LiveServer(
@@ -248,7 +253,7 @@ def _measure(
     group = server.process.pid  # casebook serve runs in a session of its own
     store = Store(database_url)
     try:
-        tables = [_played_table(server, store, system) for system in real_systems()]
+        tables = [_played_table(server, store, system) for system in real_systems(only)]
         tables.append(_floor_table(server))
         measured = []
         for number, table in enumerate(tables):
@@ -383,18 +388,27 @@ def hello(worker_class: str) -> Load:
         server.wait()
 
 
-def _rows(url: str, folder: Path, setup: Setup, reference: Load, notes: list[str]) -> list[str]:
+def _rows(
+    url: str,
+    folder: Path,
+    setup: Setup,
+    reference: Load,
+    notes: list[str],
+    only: Collection[str] | None,
+) -> list[str]:
     """The GET and POST rows of each system served by ``setup``; its notes go to ``notes``."""
     rows = []
     label = f"{setup.database.lower()}-{setup.worker_class}"
-    for table, view, act in _measure(url, folder, setup, label):
+    for table, view, act in _measure(url, folder, setup, label, only):
         rows.append(view.row(f"{table.name}: GET /v1/games/{{id}}", setup.label, reference))
         rows.append(act.row(f"{table.name}: POST /v1/games/{{id}}/actions", setup.label, reference))
         notes += [f"- {table.name}, {setup.label}: {note}." for note in table.notes]
     return rows
 
 
-def run() -> list[str]:
+def run(only: Collection[str] | None = None) -> list[str]:
+    """Every row; ``only``: the real systems of these ids alone (beside hello and the floor),
+    to measure one system again."""
     if shutil.which("wrk") is None:
         return ["HTTP benchmarks skipped: wrk is not installed (apt-get install wrk)."]
     rows = [
@@ -415,7 +429,8 @@ def run() -> list[str]:
                     skipped = "skipped: no server at CASEBOOK_TEST_POSTGRES_URL"
                     rows.append(f"| {setup.database} {skipped} |")
                     continue
-                rows += _rows(url, folder, setup, references[setup.worker_class], notes)
+                reference = references[setup.worker_class]
+                rows += _rows(url, folder, setup, reference, notes, only)
     minutes = (time.monotonic() - started) / 60
     return [
         *rows,
