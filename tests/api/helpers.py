@@ -54,7 +54,12 @@ class Table:
 
 def start_game(client: FlaskClient, seats: list[dict[str, Any]], **fields: Any) -> Table:
     body = {"system": TOY, "mode": "duel" if len(seats) == 2 else "solo", "seats": seats}
-    response = client.post("/v1/games", json={**body, **fields})
+    return post_game(client, {**body, **fields})
+
+
+def post_game(client: FlaskClient, body: dict[str, Any]) -> Table:
+    """``POST /v1/games`` with ``body``: the game created, with each person's token."""
+    response = client.post("/v1/games", json=body)
     assert response.status_code == 201, response.get_json()
     created = response.get_json()
     tokens = {seat["number"]: seat["token"] for seat in created["seats"] if "token" in seat}

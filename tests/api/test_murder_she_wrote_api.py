@@ -21,7 +21,7 @@ from generator.murder_she_wrote.deduction import deduce
 from rules.murder_she_wrote.game import SYSTEM
 from rules.murder_she_wrote.spec import ROUNDS, SPEC, Mode, Rules
 from rules.murder_she_wrote.state import MswState
-from tests.api.helpers import Table, assert_problem, bearer
+from tests.api.helpers import Table, assert_problem, bearer, post_game
 from tests.api.storage.stored import read_game
 from tests.rules.murder_she_wrote.resample import resample
 from tests.suite.client import InProcess, Transport
@@ -227,11 +227,7 @@ def start(client: FlaskClient, mode: str, seats: list[dict[str, Any]], **fields:
         **({} if "case_id" in fields else {"seed": 11}),
         **fields,
     }
-    response = client.post("/v1/games", json=body)
-    assert response.status_code == 201, response.get_json()
-    created = response.get_json()
-    tokens = {seat["number"]: seat["token"] for seat in created["seats"] if "token" in seat}
-    return Table(created["id"], tokens, created)
+    return post_game(client, body)
 
 
 def solo(

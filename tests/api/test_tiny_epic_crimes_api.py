@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from rules.tiny_epic_crimes.spec import SPEC, Mode
-from tests.api.helpers import Table, assert_problem, bearer
+from tests.api.helpers import Table, assert_problem, bearer, post_game
 from tests.suite.client import InProcess
 from tests.suite.players import modes, new_game, play
 
@@ -72,11 +72,7 @@ def start(client: FlaskClient, mode: str, seats: list[dict[str, Any]], **fields:
         **({} if "case_id" in fields else {"seed": 11}),
         **fields,
     }
-    response = client.post("/v1/games", json=body)
-    assert response.status_code == 201, response.get_json()
-    created = response.get_json()
-    tokens = {seat["number"]: seat["token"] for seat in created["seats"] if "token" in seat}
-    return Table(created["id"], tokens, created)
+    return post_game(client, body)
 
 
 def snapshot(client: FlaskClient, table: Table) -> tuple[Any, Any]:
