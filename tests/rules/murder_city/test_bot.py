@@ -17,6 +17,7 @@ from rules.murder_city.case import City
 from rules.murder_city.game import SYSTEM
 from rules.murder_city.spec import SPEC, Act, Stage
 from rules.murder_city.state import Case, McState
+from tests.rules.murder_city import helpers
 from tests.rules.murder_city.cards_fixture import (
     CITY,
     card_of,
@@ -202,3 +203,14 @@ def test_a_bot_sells_a_card_it_cannot_use_to_a_seat_whose_port_it_fits() -> None
     state, _ = SYSTEM.apply(CITY, state, 0, offer)
     answer = decide(state, 1)
     assert answer.type == Act.ANSWER_OFFER and answer.params["accept"] is True
+
+
+@pytest.mark.parametrize("count", [2, 5])
+def test_bots_choose_their_jovans_and_play_the_longest_contracts(count: int) -> None:
+    """ "These cards may be dealt at random, or each player may choose the Jovan they like";
+    "You may play longer if all players agree": bots choose a Jovan and play ten turns."""
+    state = helpers.start(count, seed=3, jovans="chosen", turns=10)
+    final, _ = run_bots(SYSTEM, CITY, state, bots=frozenset(range(count)), seed=3, steps_so_far=0)
+    outcome = SYSTEM.result(CITY, final)
+    assert outcome is not None and final.turn == 10
+    assert sorted(desk.jovan for desk in final.desks) == sorted({d.jovan for d in final.desks})
