@@ -9,10 +9,9 @@ island (z3's import and the cached model text are per process, docs/performance.
 from __future__ import annotations
 
 import statistics
-import time
 
 import generator.murder_she_wrote  # noqa: F401  (registers the generator)
-from generator import registry
+from generator.kit import speed
 from rules.murder_she_wrote.case import SYSTEM_ID
 
 SEEDS = 300
@@ -20,16 +19,10 @@ SIZES = ("short", "medium", "long")
 
 
 def measure(size: str, seeds: int = SEEDS) -> list[float]:
-    """Milliseconds per island for ``seeds`` consecutive seeds; each one verified."""
-    registry.generate(SYSTEM_ID, 10**6, {"size": size})  # warm-up
-    times = []
-    for seed in range(seeds):
-        start = time.perf_counter()
-        made = registry.generate(SYSTEM_ID, seed, {"size": size})
-        times.append((time.perf_counter() - start) * 1000)
-        if registry.verify(made):
-            raise SystemExit(f"{size} island of seed {seed} does not verify")
-    return times
+    """Milliseconds per island for ``seeds`` consecutive seeds; each one verified (timed as
+    ``python -m generator.murder_she_wrote`` times them: :func:`generator.kit.speed.timed`)."""
+    spent = speed.timed(SYSTEM_ID, f"{size} island", 0, seeds, {"size": size})
+    return [seconds * 1000 for seconds in spent]
 
 
 def run(seeds: int = SEEDS) -> list[str]:

@@ -12,8 +12,10 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
+from typing import Any
 
 from generator import registry as generators
 from rules import registry
@@ -23,16 +25,23 @@ from rules import registry
 WARM_UP_SEED = 2**40
 
 
-def timed(system_id: str, noun: str, first_seed: int, count: int) -> list[float]:
-    """Seconds each of ``count`` envelopes of ``system_id`` took to make, from ``first_seed`` on;
-    each one verified again from its envelope (not timed; one that fails names its ``noun``)."""
+def timed(
+    system_id: str,
+    noun: str,
+    first_seed: int,
+    count: int,
+    options: Mapping[str, Any] | None = None,
+) -> list[float]:
+    """Seconds each of ``count`` envelopes of ``system_id`` (with ``options``) took to make,
+    from ``first_seed`` on; each one verified again from its envelope (not timed; one that
+    fails names its ``noun``)."""
     if not registry.is_registered(system_id):  # a fresh worker process registers the systems
         generators.load()
-    generators.generate(system_id, WARM_UP_SEED + first_seed)
+    generators.generate(system_id, WARM_UP_SEED + first_seed, options)
     spent = []
     for seed in range(first_seed, first_seed + count):
         started = time.perf_counter()
-        made = generators.generate(system_id, seed)
+        made = generators.generate(system_id, seed, options)
         spent.append(time.perf_counter() - started)
         if generators.verify(made):
             raise SystemExit(f"seed {seed}: the {noun} does not verify")
