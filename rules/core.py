@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from rules.actions import (
     JSON,
@@ -337,6 +337,29 @@ def check_seats(spec: SystemSpec, mode: str, seats: Sequence[Seat]) -> ModeSpec:
             fields=[("/seats", f"Seat {allowed} people; make the other seats bots.")],
         )
     return mode_spec
+
+
+CaseT = TypeVar("CaseT")
+#: The code of a case a game cannot be played from.
+BAD_CASE = "setup/bad-case"
+
+
+def read_envelope(
+    spec: SystemSpec,
+    envelope: Mapping[str, Any],
+    from_envelope: Callable[[Mapping[str, Any]], CaseT],
+    noun: str = "case",
+) -> CaseT:
+    """The case ``from_envelope`` reads out of ``envelope``; the shared start of every
+    ``read_case``: an envelope of another system, or one that holds no such case, is a
+    :class:`SetupError` (``setup/bad-case``) naming it as a ``noun`` of the system."""
+    system = envelope.get("system", spec.id)
+    if system != spec.id:
+        raise SetupError(f"this is a {system} case, not a {spec.name} one", code=BAD_CASE)
+    try:
+        return from_envelope(envelope)
+    except (KeyError, TypeError, ValueError) as error:
+        raise SetupError(f"the case is not a {spec.name} {noun}: {error}", code=BAD_CASE) from None
 
 
 def check_can_act(system: System, case: Any, state: Any, seat: int) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.core import JSONScalar, Seat, SetupError, check_seats, rng_for
+from rules.core import JSONScalar, Seat, SetupError, check_seats, read_envelope, rng_for
 from rules.kit.simultaneous import Commitments
 
 from . import turns
@@ -23,7 +23,6 @@ from .case import (
     MAX_RING,
     MIN_RING,
     ROOMS_PER_LOCATION,
-    SYSTEM_ID,
     Island,
     Kind,
     from_envelope,
@@ -37,15 +36,7 @@ LOCATION_IDS = tuple(f"L{n}" for n in range(1, LOCATION_COUNT + 1))
 
 def read_case(envelope: Mapping[str, Any]) -> Island:
     """The island of an envelope, checked enough to play; :class:`SetupError` otherwise."""
-    system = envelope.get("system", SYSTEM_ID)
-    if system != SYSTEM_ID:
-        raise SetupError(f"this is a {system} case, not a Murder, She Wrote one", code=_BAD)
-    try:
-        island = from_envelope(envelope)
-    except (KeyError, TypeError, ValueError) as error:
-        raise SetupError(
-            f"the case is not a Murder, She Wrote island: {error}", code=_BAD
-        ) from None
+    island = read_envelope(SPEC, envelope, from_envelope, "island")
     check_island(island)
     return island
 

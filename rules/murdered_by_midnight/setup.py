@@ -5,24 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.core import JSONScalar, Seat, SetupError, check_seats, rng_for
+from rules.core import JSONScalar, Seat, SetupError, check_seats, read_envelope, rng_for
 
-from .case import SYSTEM_ID, MbmCase, from_envelope
+from .case import MbmCase, from_envelope
 from .spec import MAX_TURNS, SPEC
 from .state import MbmState, Placement
 
 
 def read_case(envelope: Mapping[str, Any]) -> MbmCase:
     """The case of an envelope, checked; :class:`SetupError` says what is wrong with it."""
-    system = envelope.get("system", SYSTEM_ID)
-    if system != SYSTEM_ID:
-        raise SetupError(f"this is a {system} case, not a Murdered by Midnight one", code=_BAD)
-    try:
-        case = from_envelope(envelope)
-    except (KeyError, TypeError, ValueError) as error:
-        raise SetupError(
-            f"the case is not a Murdered by Midnight case: {error}", code=_BAD
-        ) from None
+    case = read_envelope(SPEC, envelope, from_envelope)
     check_case(case)
     return case
 

@@ -6,14 +6,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.core import JSONScalar, Seat, SetupError, check_seats, rng_for
+from rules.core import JSONScalar, Seat, SetupError, check_seats, read_envelope, rng_for
 from rules.kit.deck import Deck
 from rules.kit.hands import Hands, deal
 from rules.kit.turns import Track
 
 from . import abilities, coop, ghost, mobsters, solo
 from .cards import EVENTS, FORCE_CARDS
-from .case import CLUES, HQ, SUSPECT_LETTERS, SYSTEM_ID, TecCase, from_envelope
+from .case import CLUES, HQ, SUSPECT_LETTERS, TecCase, from_envelope
 from .spec import SPEC, Mode
 from .state import Officer, TecState
 
@@ -24,13 +24,7 @@ FORCES_AT_SETUP = 1
 
 def read_case(envelope: Mapping[str, Any]) -> TecCase:
     """The case of an envelope, checked enough to play; :class:`SetupError` otherwise."""
-    system = envelope.get("system", SYSTEM_ID)
-    if system != SYSTEM_ID:
-        raise SetupError(f"this is a {system} case, not a Tiny Epic Crimes one", code=_BAD)
-    try:
-        case = from_envelope(envelope)
-    except (KeyError, TypeError, ValueError) as error:
-        raise SetupError(f"the case is not a Tiny Epic Crimes case: {error}", code=_BAD) from None
+    case = read_envelope(SPEC, envelope, from_envelope)
     letters = {suspect.letter for suspect in case.suspects}
     if letters != set(SUSPECT_LETTERS) or case.solution.murderer not in letters:
         raise SetupError("the case's suspects or murderer are not A to P", code=_BAD)
