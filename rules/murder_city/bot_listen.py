@@ -139,7 +139,8 @@ def challenge_worth(chances: Mapping[str, float], kind: str) -> float:
 
 def endorse_worth(view: Mapping[str, Any]) -> tuple[float, float]:
     """The chance the case convicts with the endorsement's die (the Listener cannot see the
-    values: each card counts as a middle value, a joker-like card as 1), and its worth."""
+    values: each told card counts as two dice), and what the endorsement is then worth: 2 on
+    a conviction, a hardship on none."""
     court = view["court"]
     murder = view["city"]["murders"][court["murder"]]
     prosecutor = view["seats"][court["prosecutor"]]
