@@ -228,7 +228,7 @@ def _played_table(server: LiveServer, store: Store, system: System) -> Table:
     games = [Game(game, token, plays.planned_moves(store, system, game)) for game, token in made]
     lengths = [len(game.moves) for game in games]
     options = ", ".join(f"{k} {v}" for k, v in {**case_options, **game_options}.items())
-    bots = f" and {len(seats) - 1} bots" if len(seats) > 1 else ""
+    bots = {1: "", 2: " and 1 bot"}.get(len(seats), f" and {len(seats) - 1} bots")
     notes = [
         f"{len(games)} games of {len(cases)} cases, mode {mode.id} (one person{bots}), "
         f"{options or 'default options'}; {sum(lengths):,} moves planned, "
