@@ -12,6 +12,7 @@ from narration import add_template_folder, has_template, narrate_ending, narrate
 from narration.environment import join_names, pick
 from rules import registry
 from rules.core import Seat, System, random_action, resolve_options, start
+from tests.narration.games import told
 
 
 def _load_systems() -> list[System]:
@@ -68,11 +69,9 @@ def test_real_events_render_for_every_seat(system: System) -> None:
             for event in events:
                 assert event.type in system.SPEC.event_types
                 seen.add(event.type)
-                for seat in [*range(len(seats)), None]:
-                    shown = event.for_seat(seat)
-                    if shown is not None:
-                        text = narrate_event(system.SPEC.id, shown, names=[s.name for s in seats])
-                        assert text and "{{" not in text
+                for _, shown in told(event, len(seats)):
+                    text = narrate_event(system.SPEC.id, shown, names=[s.name for s in seats])
+                    assert text and "{{" not in text
     assert seen == set(system.SPEC.event_types)
 
 

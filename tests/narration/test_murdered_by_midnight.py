@@ -28,6 +28,7 @@ from rules.murdered_by_midnight.case import (
     to_envelope_parts,
 )
 from rules.murdered_by_midnight.spec import SPEC
+from tests.narration.games import told
 from tests.rules.murdered_by_midnight.sample_case import sample_case
 
 EVENT_TYPES = (
@@ -440,11 +441,9 @@ def play_and_check(
         state, events = system.apply(case, state, actor, action)
         for event in events:
             seen.add(event.type)
-            for seat in [*range(seats), None]:
-                shown = event.for_seat(seat)
-                if shown is not None:
-                    text = narrate_event(SYSTEM_ID, shown, names=names, glossary=glossary)
-                    check_text(shown, text, glossary, names)
+            for _, shown in told(event, seats):
+                text = narrate_event(SYSTEM_ID, shown, names=names, glossary=glossary)
+                check_text(shown, text, glossary, names)
     return seen
 
 
