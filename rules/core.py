@@ -393,7 +393,42 @@ def rng_for(seed: int, step: int, purpose: str = "") -> random.Random:
     """A generator fixed by (secret seed, step, purpose) and unpredictable without the seed.
 
     Replaying the same actions from the same seed draws the same values; a view never contains
-    the seed, so nothing in it predicts a future draw.
+    the seed, so nothing in it predicts a future draw. Seeding costs more than most steps that
+    ask for a generator (a bot that passes draws nothing), so it happens at the first draw.
     """
-    digest = hashlib.sha256(f"{seed}:{step}:{purpose}".encode()).digest()
-    return random.Random(int.from_bytes(digest[:16], "big"))
+    return _StepRandom(f"{seed}:{step}:{purpose}")
+
+
+class _StepRandom(random.Random):
+    """A ``random.Random`` seeded from the sha256 of ``key`` when it first draws: the same
+    values as seeding it at once. Every draw goes through ``random`` or ``getrandbits``."""
+
+    def __init__(self, key: str) -> None:  # no seeding yet
+        self._key: str | None = key
+        self.gauss_next = None  # what random.Random's own seeding sets
+
+    def _seed_now(self) -> None:
+        if self._key is not None:
+            digest = hashlib.sha256(self._key.encode()).digest()
+            self._key = None
+            super().seed(int.from_bytes(digest[:16], "big"))
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        self._key = None
+        super().seed(a, version)
+
+    def random(self) -> float:
+        self._seed_now()
+        return super().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        self._seed_now()
+        return super().getrandbits(k)
+
+    def getstate(self) -> tuple[Any, ...]:
+        self._seed_now()
+        return super().getstate()
+
+    def randbytes(self, n: int, /) -> bytes:
+        self._seed_now()
+        return super().randbytes(n)

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import random
 
-from rules.core import Action, Event
+from rules.core import Action, Event, rng_for
 
 from . import court, hooks, investigation, setup, turns
 from .case import City
-from .chance import StepRandom
 from .spec import Act, Ev, Phase
 from .state import McState, evolve, with_limits
 
@@ -31,7 +30,7 @@ def play(city: City, state: McState, seat: int, action: Action) -> tuple[McState
     setup did."""
     opening = list(state.opening)
     state = evolve(state, step=state.step + 1, opening=())
-    rng = StepRandom(state.seed, state.step, "play")  # rng_for's draws, seeded if drawn
+    rng = rng_for(state.seed, state.step, "play")
     kind = action.type
     if kind == Act.CHOOSE_JOVAN:
         state, events = _choose_jovan(city, state, seat, str(action.params["jovan"]), rng)

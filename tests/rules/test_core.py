@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -83,6 +86,35 @@ def test_randomness_is_fixed_by_seed_step_and_purpose() -> None:
     assert rng_for(7, 4, "dice").random() != draws[0]
     assert rng_for(8, 3, "dice").random() != draws[0]
     assert rng_for(7, 3, "deal").random() != draws[0]
+
+
+def _shuffled(rng: random.Random) -> list[int]:
+    items = list(range(20))
+    rng.shuffle(items)
+    return items
+
+
+def test_rng_for_draws_what_a_generator_seeded_at_once_would() -> None:
+    """Seeding waits for the first draw (a bot that passes draws nothing), and changes no value:
+    every kind of draw, in any order, is the one of ``random.Random`` seeded from the hash."""
+    draws: list[Callable[[random.Random], object]] = [
+        lambda r: r.random(),
+        lambda r: r.randrange(1000),
+        lambda r: r.choice("abcdefg"),
+        lambda r: r.sample(range(50), 5),
+        _shuffled,
+        lambda r: r.gauss(0, 1),
+        lambda r: r.getrandbits(70),
+        lambda r: r.choices("abc", k=4),
+        lambda r: r.randbytes(5),
+        lambda r: r.getstate(),
+    ]
+    for n in range(200):
+        digest = hashlib.sha256(f"{n}:{n * 7}:bot:1".encode()).digest()
+        at_once = random.Random(int.from_bytes(digest[:16], "big"))
+        lazy = rng_for(n, n * 7, "bot:1")
+        order = [draws[(n * 3 + i) % len(draws)] for i in range(6)]
+        assert [draw(lazy) for draw in order] == [draw(at_once) for draw in order]
 
 
 def test_random_action_is_always_legal() -> None:
