@@ -34,7 +34,8 @@ GAMES = 4
 
 
 def test_the_mode_is_served_with_its_seats_and_options(client: FlaskClient) -> None:
-    """ "2-5 players"; "The game lasts 6 turns"; each player "receives a Jovan card"."""
+    """ "5 Jovan Dataslate Cards, one for each player" (2-5 seats: the design's table); "The
+    game lasts 6 turns", or longer "if all players agree"."""
     listed = {s["id"]: s for s in client.get("/v1/systems").get_json()["systems"]}[MC]
     assert [(m["id"], m["min_seats"], m["max_seats"]) for m in listed["modes"]] == [
         (Mode.STANDARD, 2, 5)
@@ -113,7 +114,8 @@ BOT = {"name": "Bot", "bot": True}
 def test_bad_tables_and_options_are_refused_and_create_nothing(
     app: Flask, client: FlaskClient, seats: list[dict[str, Any]], options: Any, code: str | None
 ) -> None:
-    """ "Murder City is a game for 2-5 players"; the contracts last a number of turns."""
+    """ "5 Jovan Dataslate Cards, one for each player": two to five seats; "The number of
+    turns you choose is the period of the contracts of all Jovans": one of the listed."""
     named = [{**seat, "name": f"{seat['name']} {n}"} for n, seat in enumerate(seats)]
     body = {"system": MC, "mode": Mode.STANDARD, "seats": named, "seed": 3, "options": options}
     assert_problem(client.post("/v1/games", json=body), 422, code)

@@ -310,8 +310,9 @@ GAMES = [("Ann,bot", 4, 6), ("bot,Ann,bot", 2, 4), ("Ann,bot,bot,bot", 3, 3)]
 
 @pytest.mark.parametrize(("seats", "seed", "turns"), GAMES)
 def test_a_whole_game_is_played_through_the_menus(seats: str, seed: int, turns: int) -> None:
-    """ "The game lasts 6 turns ... the player with the most credits wins": every game ends
-    with the books read out; the person drew, attached and offered a trade a bot answered."""
+    """ "Play 6 turns ... The player with the most credits ... is declared the winner": every
+    game ends with the books read out; the person drew, attached and offered a trade a bot
+    answered."""
     game = played(seats, seed, turns)
     assert game.outcome is not None and game.outcome.ending in SPEC.endings
     assert game.answers < ANSWER_CAP
@@ -330,9 +331,10 @@ def test_a_whole_game_is_played_through_the_menus(seats: str, seed: int, turns: 
 
 
 def test_the_person_presents_and_hears_cases() -> None:
-    """ "A player may bring one case to court"; "the player to the left ... is the Listener"
-    when nobody volunteers: across the games the person presents a case, and hears a bot's
-    as its Listener (challenging, rubber-stamping or endorsing it)."""
+    """ "You may bring only one case to court per turn"; "Your listener is determined. Either it
+    is the player to your left, or someone who voluntarily uses a Hardship card to become the
+    Listener": across the games the person presents a case, and hears a bot's as its Listener
+    (challenging, rubber-stamping or endorsing it)."""
     typed = [a.type for seats, seed, turns in GAMES for a in played(seats, seed, turns).typed]
     assert Act.PRESENT in typed
     assert {Act.CHALLENGE, Act.RUBBER_STAMP, Act.ENDORSE} & set(typed)

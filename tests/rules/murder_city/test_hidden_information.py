@@ -8,24 +8,27 @@ cards, the decks' order or another seat's sealed answer to the call for voluntee
 hidden is redealt by ``resample.py``, written from the rulebook; the cards' effects and trades
 are on, as in a real game. Two things the events tell and the view does not keep (who drew a
 setback, who volunteered to listen) make the resampler keep the legwork deck's order and the
-last sealed answer; see ``resample.py``.
+last sealed answer (``resample.py``); two strict xfails below hold the gaps open.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import pytest
 
-from rules.core import Event
+from rules.core import Action, Event, rng_for
+from rules.kit.simultaneous import Commitments
+from rules.murder_city.cards import LEGWORK_BY_ID
 from rules.murder_city.case import JOKER, City
 from rules.murder_city.game import SYSTEM, MurderCity
-from rules.murder_city.spec import Stage
+from rules.murder_city.spec import Act, Stage
 from rules.murder_city.state import McState
-from tests.hidden_information import Table, check_playout
-from tests.rules.murder_city.helpers import CITY, envelope, seats, start
+from tests.hidden_information import Table, canonical, check_playout, shown_events
+from tests.rules.murder_city.helpers import CITY, GAME, envelope, seats, start
 from tests.rules.murder_city.resample import keeping_the_legwork_order, resample
 
 #: The shortest contracts keep a random game to some 50-200 steps; the cap is well above.
@@ -47,6 +50,104 @@ def test_nothing_shown_tells_what_another_seat_holds(count: int, seed: int) -> N
         max_steps=STEPS,
     )
     assert 20 <= steps < STEPS  # a whole game, ended
+
+
+# the two gaps: what an event tells and no view keeps ---------------------------------------
+
+
+def bot_steps(count: int, seed: int) -> Iterator[tuple[McState, int, Action]]:
+    """Each state of a bot game of six turns, with the seat to act and its move."""
+    state: McState = GAME.new_game(seats(count, bot=True), "standard", seed, {"turns": 6})
+    for number in range(STEPS * 10):
+        if GAME.result(state) is not None:
+            return
+        actor = min(GAME.to_act(state))
+        view, legal = GAME.view(state, actor), GAME.legal_actions(state, actor)
+        action = SYSTEM.bot_choose(view, legal, rng_for(seed, number, "bot"))
+        yield state, actor, action
+        state, _ = GAME.apply(state, actor, action)
+    raise RuntimeError("the bot game did not end")
+
+
+def assert_events_follow_views(
+    first: McState, second: McState, actor: int, action: Action, seats: Iterable[int | None]
+) -> None:
+    """The property's own check on two hand-made worlds: for each seat that sees the same view
+    in both before and after ``action``, the events it is shown are the same."""
+    after_first, events_first = GAME.apply(first, actor, action)
+    after_second, events_second = GAME.apply(second, actor, action)
+    for seat in seats:
+        views = [GAME.view(first, seat), GAME.view(second, seat)]
+        views += [GAME.view(after_first, seat), GAME.view(after_second, seat)]
+        if canonical(views[0]) != canonical(views[1]) or canonical(views[2]) != canonical(views[3]):
+            raise RuntimeError(f"seat {seat} tells the worlds apart by its view: not twins")
+        assert canonical(shown_events(events_first, seat)) == canonical(
+            shown_events(events_second, seat)
+        ), f"seat {seat} tells the worlds apart by the events alone"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="the view lists the setbacks in force, not who drew them",
+)
+def test_the_view_keeps_who_drew_a_setback() -> None:
+    """ "Any time you draw a Setback card from the Legwork deck, you must read its text aloud":
+    the first seat of a new turn's deal draws a lasting setback in one world, the second in the
+    other (the deck's order is hidden); every hand ends alike, the views agree, and only the
+    events say who drew it."""
+    for state, actor, action in bot_steps(3, 1):
+        after, _ = GAME.apply(state, actor, action)
+        pile = state.legwork_deck.draw_pile
+        lasting = [
+            c for c in pile[3:] if LEGWORK_BY_ID[c].setback and LEGWORK_BY_ID[c].lasts != "instant"
+        ]
+        if state.turn == 0 or after.turn <= state.turn or not lasting:
+            continue
+        rest = [card for card in pile if card != lasting[0]]
+        orders = [(lasting[0], *rest), (rest[0], lasting[0], *rest[1:])]
+        first, second = (
+            dataclasses.replace(
+                state, legwork_deck=dataclasses.replace(state.legwork_deck, draw_pile=order)
+            )
+            for order in orders
+        )
+        assert_events_follow_views(first, second, actor, action, [None, *range(3)])
+        return
+    raise RuntimeError("no new turn with a lasting setback in the deck")
+
+
+def answered(state: McState, choices: dict[int, bool]) -> McState:
+    """``state`` with these sealed answers to the call for volunteers."""
+    court = state.court
+    assert court is not None and court.volunteers is not None
+    sealed = Commitments(expected=court.volunteers.expected, choices=dict(choices))
+    return dataclasses.replace(state, court=dataclasses.replace(court, volunteers=sealed))
+
+
+@pytest.mark.xfail(
+    strict=True, raises=AssertionError, reason="the view keeps the Listener, not who volunteered"
+)
+def test_the_view_keeps_who_volunteered() -> None:
+    """ "Either it is the player to your left, or someone who voluntarily uses a Hardship card
+    to become the Listener": the seat to the prosecutor's left volunteered in both worlds, the
+    next one in only one; the last seat asked declines. The same seat listens and draws the same
+    hardship, the views agree, and only the revealed answers differ."""
+    for state, _, _ in bot_steps(4, 2):
+        court = state.court
+        if court is None or court.stage != Stage.VOLUNTEERS or court.volunteers is None:
+            continue
+        sealed = court.volunteers
+        asked = [(court.prosecutor + k) % 4 for k in (1, 2, 3)]
+        if sealed.choices or not set(asked) <= sealed.expected:
+            continue
+        left, other, last = asked
+        both, one = (answered(state, {left: True, other: says}) for says in (True, False))
+        declines = Action(Act.VOLUNTEER, {"listen": False})
+        seats = [None, court.prosecutor, left, last]  # all but the seat whose answer differs
+        assert_events_follow_views(both, one, last, declines, seats)
+        return
+    raise RuntimeError("no call for volunteers asking three seats")
 
 
 # the resampler moves what it may -------------------------------------------------------------
