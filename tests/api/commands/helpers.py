@@ -87,7 +87,8 @@ def menu_answers(legal: list[ActionSpec], action: Action) -> list[str]:
         value = action.params[name]
         if isinstance(param, Subset):
             assert isinstance(value, list | tuple)
-            if param.min < len(choices):
+            # the menu asks only a subset with a choice in it: not all, not none
+            if param.min < len(choices) and min(param.most, len(choices)) > 0:
                 answers.append(" ".join(str(choices.index(item) + 1) for item in value))
         elif len(choices) > 1:
             assert not isinstance(value, list | tuple)

@@ -10,12 +10,11 @@ hearing one as the Listener and an offer answered all go through the menus.
 from __future__ import annotations
 
 import copy
-import dataclasses
 import functools
 import io
 import json
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -240,26 +239,6 @@ def _nothing(spec: ActionSpec, name: str) -> Any:
     return choices[0]
 
 
-def typed_answers(legal: list[ActionSpec], action: Action) -> list[str]:
-    """:func:`menu_answers` for menus that do not ask a subset that must stay empty (an offer's
-    murder cards in the form without them)."""
-
-    def asked(params: Mapping[str, Any]) -> dict[str, Any]:
-        return {
-            name: param
-            for name, param in params.items()
-            if not (isinstance(param, Subset) and param.most == 0)
-        }
-
-    specs = [dataclasses.replace(spec, params=asked(spec.params)) for spec in legal]
-    kept = {
-        name: value
-        for name, value in action.params.items()
-        if name in asked(next(spec for spec in legal if spec.admits(action)).params)
-    }
-    return menu_answers(specs, Action(action.type, kept))
-
-
 class Typist:
     """An ``input_fn`` typing, for the first person the game waits for, the built-in bot's
     choice from that seat's view as menu numbers; once each investigation turn it first offers
@@ -291,7 +270,7 @@ class Typist:
             else:
                 action = system.bot_choose(view, legal, self.rng)
             self.typed.append(action)
-            self.queue.extend(typed_answers(legal, action))
+            self.queue.extend(menu_answers(legal, action))
         return self.queue.pop(0)
 
 
