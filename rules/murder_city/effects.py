@@ -14,7 +14,6 @@ refused, and a bribe paid before the setback came is void once it is in force.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import random
 from collections.abc import Iterable, Mapping
@@ -27,7 +26,7 @@ from . import closing, draws, ledger
 from .cards import HARDSHIP_BY_ID, LEGWORK_BY_ID, OPS, LegworkCard, walk
 from .case import EVIDENCE_PER_DECK, EVIDENCE_TYPES, PORTS, City
 from .spec import LEGWORK_PLAYS_PER_TURN, Ev, Phase, Reason, Stage
-from .state import Case, DiceMod, Marker, McState, with_desk, with_limits
+from .state import Case, DiceMod, Marker, McState, evolve, with_desk, with_limits
 
 #: A legwork op that a setback's ``forbid`` contradicts: the card cannot be played then.
 CONFLICTS: Mapping[str, str] = {
@@ -77,10 +76,9 @@ def _said(c: Context, what: str, *, seat: int | None = None, **data: Any) -> Eve
 def _with_ports(state: McState, seat: int, murder: str, ports: Mapping[str, str]) -> McState:
     desk = state.desks[seat]
     cases = tuple(
-        dataclasses.replace(case, ports=dict(ports)) if case.murder == murder else case
-        for case in desk.cases
+        evolve(case, ports=dict(ports)) if case.murder == murder else case for case in desk.cases
     )
-    return with_desk(state, seat, dataclasses.replace(desk, cases=cases))
+    return with_desk(state, seat, evolve(desk, cases=cases))
 
 
 def _on_trial(state: McState, seat: int) -> str | None:
@@ -102,9 +100,9 @@ def _trial_dice(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
     """Dice on the case on trial now, kept with the court's other dice."""
     assert state.court is not None
     mod = DiceMod(source=str(c.data["card"]), amount=int(args["delta"]), seat=_holder(c))
-    court = dataclasses.replace(state.court, dice=(*state.court.dice, mod))
+    court = evolve(state.court, dice=(*state.court.dice, mod))
     event = _said(c, "trial-dice", delta=mod.amount, prosecutor=court.prosecutor)
-    return dataclasses.replace(state, court=court), [event]
+    return evolve(state, court=court), [event]
 
 
 def _read_back(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
@@ -117,14 +115,14 @@ def _seat_dice(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
     seat = _holder(c)
     data = {"dice": int(args["delta"])}
     marker = Marker(str(c.data["card"]), by=None, on=seat, until="case", data=data)
-    return dataclasses.replace(state, markers=(*state.markers, marker)), []
+    return evolve(state, markers=(*state.markers, marker)), []
 
 
 def _skip_listener(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
     """The case being heard goes straight to trial (the engine reads ``Court.to_trial``)."""
     assert state.court is not None
-    court = dataclasses.replace(state.court, to_trial=True)
-    return dataclasses.replace(state, court=court), [_said(c, "straight-to-trial")]
+    court = evolve(state.court, to_trial=True)
+    return evolve(state, court=court), [_said(c, "straight-to-trial")]
 
 
 def _forbid(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
@@ -135,12 +133,12 @@ def _forbid(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
     if court is None:
         return state, []
     if args["what"] == "skip-listener" and court.to_trial and court.stage == Stage.HEARING:
-        state = dataclasses.replace(state, court=dataclasses.replace(court, to_trial=False))
+        state = evolve(state, court=evolve(court, to_trial=False))
         return state, [_said(c, "bribe-void", prosecutor=court.prosecutor)]
     if args["what"] == "legwork-dice":
         kept = tuple(mod for mod in court.dice if mod.source not in LEGWORK_BY_ID)
         if kept != court.dice:
-            state = dataclasses.replace(state, court=dataclasses.replace(court, dice=kept))
+            state = evolve(state, court=evolve(court, dice=kept))
             return state, [_said(c, "legwork-dice-void", prosecutor=court.prosecutor)]
     return state, []
 
@@ -150,12 +148,10 @@ def _extra_case(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
     seat = _holder(c)
     if state.phase == Phase.COURT:
         limits = state.limits[seat]
-        state = with_limits(
-            state, seat, dataclasses.replace(limits, cases_left=limits.cases_left + 1)
-        )
+        state = with_limits(state, seat, evolve(limits, cases_left=limits.cases_left + 1))
     else:
         marker = Marker(str(c.data["card"]), by=seat, on=seat, until="turn", data={"cases": 1})
-        state = dataclasses.replace(state, markers=(*state.markers, marker))
+        state = evolve(state, markers=(*state.markers, marker))
     return state, [_said(c, "extra-case")]
 
 
@@ -172,7 +168,7 @@ def _block_case(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
         on, murder, by = int(_params(c)["seat"]), str(_params(c)["murder"]), _holder(c)
     marker = Marker(str(c.data["card"]), by=by, on=on, until="turn", data={"murder": murder})
     event = _said(c, "case-blocked", seat=on, murder=murder)
-    return dataclasses.replace(state, markers=(*state.markers, marker)), [event]
+    return evolve(state, markers=(*state.markers, marker)), [event]
 
 
 def _payers(state: McState, who: str, c: Context) -> tuple[int, ...]:
@@ -205,7 +201,7 @@ def _remove_evidence(state: McState, args: Mapping[str, Any], c: Context) -> Han
     card = ports.pop(port)
     state = _with_ports(state, seat, murder, ports)
     if args["to"] == "hand":
-        state = dataclasses.replace(state, evidence=state.evidence.add(seat, [card]))
+        state = evolve(state, evidence=state.evidence.add(seat, [card]))
     else:
         state = closing.discard_unseen(_city(c), state, [card], _rng(c))
     return state, [
@@ -221,7 +217,7 @@ def _swap_evidence(state: McState, args: Mapping[str, Any], c: Context) -> Handl
     old, ports[port] = ports[port], card
     state = _with_ports(state, seat, murder, ports)
     hand = state.evidence.remove(seat, [card]).add(seat, [old])
-    return dataclasses.replace(state, evidence=hand), [
+    return evolve(state, evidence=hand), [
         _said(c, "evidence-switched", murder=murder, evidence_type=port)
     ]
 
@@ -233,7 +229,7 @@ def _plant_evidence(state: McState, args: Mapping[str, Any], c: Context) -> Hand
     kind = _city(c).evidence_by_id[card].type
     ports = {**closing.case_of(state, on, murder).ports, kind: card}
     state = _with_ports(state, on, murder, ports)
-    state = dataclasses.replace(state, evidence=state.evidence.remove(seat, [card]))
+    state = evolve(state, evidence=state.evidence.remove(seat, [card]))
     event = Event(
         Ev.CARD_EFFECT,
         actor=seat,
@@ -307,7 +303,7 @@ def _draw_evidence(state: McState, args: Mapping[str, Any], c: Context) -> Handl
     seat = _holder(c)
     limits = state.limits[seat]
     state = with_limits(
-        state, seat, dataclasses.replace(limits, draws_left=limits.draws_left + int(args["count"]))
+        state, seat, evolve(limits, draws_left=limits.draws_left + int(args["count"]))
     )
     return state, [_said(c, "evidence-draws", count=int(args["count"]))]
 
@@ -318,9 +314,7 @@ def _draw_legwork(state: McState, args: Mapping[str, Any], c: Context) -> Handle
 
 def _lift_discard_limit(state: McState, args: Mapping[str, Any], c: Context) -> Handled:
     seat = _holder(c)
-    state = with_limits(
-        state, seat, dataclasses.replace(state.limits[seat], discards_left=UNLIMITED)
-    )
+    state = with_limits(state, seat, evolve(state.limits[seat], discards_left=UNLIMITED))
     return state, [_said(c, "discards-unlimited")]
 
 
@@ -331,7 +325,7 @@ def _discard_evidence(state: McState, args: Mapping[str, Any], c: Context) -> Ha
     for seat in seats:
         held = sorted(state.evidence.cards_of(seat))
         lost = _rng(c).sample(held, min(int(args["count"]), len(held)))
-        state = dataclasses.replace(state, evidence=state.evidence.remove(seat, lost))
+        state = evolve(state, evidence=state.evidence.remove(seat, lost))
         state = closing.discard_open(_city(c), state, lost)
         for card in lost:
             kind = _city(c).evidence_by_id[card].type
@@ -345,7 +339,7 @@ def _discard_legwork(state: McState, args: Mapping[str, Any], c: Context) -> Han
     seat = _holder(c)
     held = sorted(state.legwork.cards_of(seat))
     lost = _rng(c).sample(held, min(int(args["count"]), len(held)))
-    state = dataclasses.replace(
+    state = evolve(
         state,
         legwork=state.legwork.remove(seat, lost),
         legwork_deck=state.legwork_deck.discard(lost),
@@ -491,8 +485,8 @@ def end_turn(city: City, state: McState) -> Handled:
             ended.remove(card)
         if not ended:
             continue
-        state = with_desk(state, seat, dataclasses.replace(desk, hardships=tuple(kept)))
-        state = dataclasses.replace(state, hardship_deck=state.hardship_deck.discard(ended))
+        state = with_desk(state, seat, evolve(desk, hardships=tuple(kept)))
+        state = evolve(state, hardship_deck=state.hardship_deck.discard(ended))
         for card in ended:
             data = {"card": card, "seat": seat, "what": "hardship-ended"}
             events.append(Event(Ev.CARD_EFFECT, actor=seat, data=data))
@@ -651,7 +645,7 @@ def apply_card(city: City, state: McState, seat: int, action: Action) -> Handled
         raise refused
     card_id = str(action.params["card"])
     params = {name: value for name, value in action.params.items() if name != "card"}
-    state = dataclasses.replace(
+    state = evolve(
         state,
         legwork=state.legwork.remove(seat, [card_id]),
         legwork_deck=state.legwork_deck.discard([card_id]),

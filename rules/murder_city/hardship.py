@@ -11,7 +11,6 @@ is still there. Lasting cards stay face up on the dataslate until the turn ends
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 
 from rules.core import Event
@@ -20,7 +19,7 @@ from . import effects
 from .cards import HARDSHIP_BY_ID, HardshipCard
 from .case import City
 from .spec import Benefit
-from .state import McState, with_desk
+from .state import McState, evolve, with_desk
 
 #: What each benefit needs to remain allowed after its card applied (``effects.forbids``):
 #: the Listener's benefit is the one a hardship can take away (the rulebook's own example).
@@ -30,9 +29,9 @@ BENEFIT_NEEDS: Mapping[str, str] = {Benefit.LISTENER: "listen"}
 def place(state: McState, seat: int, card: HardshipCard) -> McState:
     """A lasting card face up on ``seat``'s dataslate; any other onto the hardship discard."""
     if card.lasts == "instant":
-        return dataclasses.replace(state, hardship_deck=state.hardship_deck.discard([card.id]))
+        return evolve(state, hardship_deck=state.hardship_deck.discard([card.id]))
     desk = state.desks[seat]
-    return with_desk(state, seat, dataclasses.replace(desk, hardships=(*desk.hardships, card.id)))
+    return with_desk(state, seat, evolve(desk, hardships=(*desk.hardships, card.id)))
 
 
 def stands(city: City, state: McState, seat: int, reason: str) -> bool:

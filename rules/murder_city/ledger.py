@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from rules.core import Event
 
 from .spec import Ev
-from .state import McState, with_desk
+from .state import McState, evolve, with_desk
 
 
 def change(state: McState, seat: int, amount: int, reason: str) -> tuple[McState, Event]:
@@ -19,7 +17,7 @@ def change(state: McState, seat: int, amount: int, reason: str) -> tuple[McState
     desk = state.desks[seat]
     paid = max(amount, -desk.credits)
     balance = desk.credits + paid
-    state = with_desk(state, seat, dataclasses.replace(desk, credits=balance))
+    state = with_desk(state, seat, evolve(desk, credits=balance))
     data = {"seat": seat, "amount": paid, "reason": reason, "balance": balance}
     return state, Event(Ev.CREDITS, actor=seat, data=data)
 

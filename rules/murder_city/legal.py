@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from rules.core import Action, ActionSpec, RuleError
-from rules.kit.memo import last_answer
 
 from . import court, hooks, investigation
 from .case import City
+from .recall import last_for_seat
 from .spec import LEGWORK_PLAYS_PER_TURN, TRADE_OFFERS_PER_TURN, Act, Phase
 from .state import McState
 from .turns import to_act
@@ -16,7 +16,7 @@ def legal_actions(city: City, state: McState, seat: int) -> list[ActionSpec]:
     return list(_legal(city, state, seat))
 
 
-@last_answer  # the bot loop asks, then ``apply`` asks again: a step computes legality once
+@last_for_seat  # the bot loop asks, then ``apply`` asks again: a step computes legality once
 def _legal(city: City, state: McState, seat: int) -> tuple[ActionSpec, ...]:
     if seat not in to_act(state):
         return ()

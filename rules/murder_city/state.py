@@ -176,13 +176,12 @@ def evolve(value: T, **changes: Any) -> T:
     """``dataclasses.replace`` without running ``__init__`` again, for this module's frozen
     dataclasses (none has a ``__post_init__`` to skip): a step makes dozens of new values."""
     kind: type[Any] = type(value)
-    fields = _fields(kind)
-    for name in changes:
-        if name not in fields:
-            raise TypeError(f"{kind.__name__} has no field {name!r}")
+    if not _fields(kind).issuperset(changes):
+        wrong = sorted(set(changes) - _fields(kind))
+        raise TypeError(f"{kind.__name__} has no field {wrong[0]!r}")
     new: T = object.__new__(kind)
-    attributes = vars(new)
-    attributes.update(vars(value))
+    attributes = new.__dict__
+    attributes.update(value.__dict__)
     attributes.update(changes)
     return new
 

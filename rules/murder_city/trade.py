@@ -14,7 +14,6 @@ Every offer the forms admit can be answered: the limits are in the forms, not in
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import random
 from collections.abc import Mapping, Sequence
@@ -25,7 +24,7 @@ from rules.core import Action, ActionSpec, Event, Param, RuleError, Subset
 from . import closing, ledger
 from .case import COLOURS, EVIDENCE_TYPES, JOKER, City
 from .spec import MAX_MURDERS, Act, Ev, Phase, Reason
-from .state import Case, Goods, McState, Offer, with_desk, with_limits
+from .state import Case, Goods, McState, Offer, evolve, with_desk, with_limits
 
 NOTHING = ""  # asking for no evidence card
 #: Every description an offer may ask for: a type and a colour (or joker), never a value.
@@ -157,7 +156,7 @@ def apply_offer(
             credits=int(str(p["take_credits"])),
         ),
     )
-    state = dataclasses.replace(state, offer=offer)
+    state = evolve(state, offer=offer)
     data = {"from": seat, "to": offer.partner, **public(city, offer)}
     return state, [Event(Ev.TRADE_OFFERED, actor=seat, data=data)]
 
@@ -233,7 +232,7 @@ def apply_answer(
     offer = state.offer
     if offer is None or not any(s.admits(action) for s in answer_specs(city, state, seat)):
         raise RuleError("there is no such answer to give now", code="trade/no-offer")
-    state = dataclasses.replace(state, offer=None)
+    state = evolve(state, offer=None)
     accepted = bool(action.params["accept"])
     data: dict[str, Any] = {"from": offer.proposer, "to": offer.partner, "accepted": accepted}
     if not accepted:
@@ -274,7 +273,7 @@ def _move(
         legwork = legwork.pass_card(a, b, card)
     for card in legwork_back:
         legwork = legwork.pass_card(b, a, card)
-    state = dataclasses.replace(state, evidence=hands, legwork=legwork)
+    state = evolve(state, evidence=hands, legwork=legwork)
     if offer.give.evidence:
         state = _limit(state, b, traded_evidence=True)
     if evidence_back:
@@ -292,7 +291,7 @@ def _move(
 
 
 def _limit(state: McState, seat: int, **changes: Any) -> McState:
-    return with_limits(state, seat, dataclasses.replace(state.limits[seat], **changes))
+    return with_limits(state, seat, evolve(state.limits[seat], **changes))
 
 
 def _hand_over(city: City, state: McState, giver: int, taker: int, murder: str) -> McState:
@@ -301,7 +300,7 @@ def _hand_over(city: City, state: McState, giver: int, taker: int, murder: str) 
     state = closing.discard_attached(city, state, giver, murder)
     state = closing.without_case(state, giver, murder)
     desk = state.desks[taker]
-    state = with_desk(state, taker, dataclasses.replace(desk, cases=(*desk.cases, Case(murder))))
+    state = with_desk(state, taker, evolve(desk, cases=(*desk.cases, Case(murder))))
     return _limit(state, taker, murder_taken=True)
 
 

@@ -7,11 +7,11 @@ import random
 
 from rules.core import Event
 from rules.kit.dice import roll
-from rules.kit.memo import last_answer
 from rules.kit.turns import clockwise_from
 
 from . import draws, hooks, presentable
 from .case import City
+from .recall import last_for_state
 from .spec import EVIDENCE_DISCARDS, EVIDENCE_DRAWS, HAND_LIMIT, Ending, Ev, Phase, Stage
 from .standings import outcome
 from .state import Limits, McState, evolve, with_desk, with_limits
@@ -168,7 +168,7 @@ def end_turn(city: City, state: McState, rng: random.Random) -> tuple[McState, l
     return state, events + more
 
 
-@last_answer  # the bot loop asks, then ``apply`` asks again
+@last_for_state  # the bot loop asks, then ``apply`` asks again
 def to_act(state: McState) -> frozenset[int]:
     if state.ended is not None:
         return frozenset()

@@ -11,18 +11,25 @@ the decks' order, other seats' cards, the unseen discards.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
-
-from rules.kit.memo import last_answer
 
 from . import hooks
 from .case import City
+from .recall import last_for_state
 from .standings import outcome
-from .state import Court, McState
+from .state import Court, Marker, McState
 from .turns import to_act
 
 
 def view(city: City, state: McState, seat: int | None) -> dict[str, Any]:
+    murder_deck, legwork_deck, hardship_deck = (
+        state.murder_deck,
+        state.legwork_deck,
+        state.hardship_deck,
+    )
+    held = state.evidence.held
+    legwork = state.legwork.held
     shown: dict[str, Any] = {
         "system": "murder-city",
         "mode": state.mode,
@@ -31,27 +38,27 @@ def view(city: City, state: McState, seat: int | None) -> dict[str, Any]:
         "turn": state.turn,
         "turns": state.turns,
         "phase": state.phase,
-        "order": list(state.order),
+        "order": _listed("order", state.order),
         "current": state.current,
         "to_act": sorted(to_act(state)),
-        "initiative": [{str(s): d for s, d in rolls.items()} for rolls in state.initiative],
-        "seats": [_seat_cached(state, index, index == seat) for index in range(len(state.seats))],
-        "murder_deck": state.murder_deck.draw_count,
-        "murder_discard": list(state.murder_deck.discard_pile),
+        "initiative": _initiative(state.initiative),
+        "seats": [
+            _seat_cached(state, index, index == seat, len(held[index]), len(legwork[index]))
+            for index in range(len(state.seats))
+        ],
+        "murder_deck": murder_deck.draw_count,
+        "murder_discard": _listed("murder_discard", murder_deck.discard_pile),
         "evidence_decks": {
             kind: _pile_cached(kind, deck, state.unseen.get(kind, ()))
             for kind, deck in sorted(state.evidence_decks.items())
         },
-        "legwork_deck": state.legwork_deck.draw_count,
-        "legwork_discard": list(state.legwork_deck.discard_pile),
-        "hardship_deck": state.hardship_deck.draw_count,
-        "hardship_discard": list(state.hardship_deck.discard_pile),
-        "setbacks": list(state.setbacks),
-        "markers": [
-            {"card": m.card, "by": m.by, "on": m.on, "until": m.until, **dict(m.data)}
-            for m in state.markers
-        ],
-        "jovans_left": list(state.jovans_left),
+        "legwork_deck": legwork_deck.draw_count,
+        "legwork_discard": _listed("legwork_discard", legwork_deck.discard_pile),
+        "hardship_deck": hardship_deck.draw_count,
+        "hardship_discard": _listed("hardship_discard", hardship_deck.discard_pile),
+        "setbacks": _listed("setbacks", state.setbacks),
+        "markers": _markers(state.markers),
+        "jovans_left": _listed("jovans_left", state.jovans_left),
         "court": None if state.court is None else _court(state.court, seat),
         "offer": hooks.offer_view(city, state, seat),
     }
@@ -70,9 +77,8 @@ _SEATS: dict[tuple[int, bool], tuple[Any, Any, Any, int, int, dict[str, Any]]] =
 _PILES: dict[str, tuple[Any, tuple[str, ...], dict[str, Any]]] = {}
 
 
-def _seat_cached(state: McState, seat: int, mine: bool) -> dict[str, Any]:
+def _seat_cached(state: McState, seat: int, mine: bool, hand: int, legwork: int) -> dict[str, Any]:
     desk, limits, person = state.desks[seat], state.limits[seat], state.seats[seat]
-    hand, legwork = state.evidence.count(seat), state.legwork.count(seat)
     kept = _SEATS.get((seat, mine))
     if (
         kept is not None
@@ -85,6 +91,43 @@ def _seat_cached(state: McState, seat: int, mine: bool) -> dict[str, Any]:
         return kept[5]
     shown = _seat(state, seat, mine)
     _SEATS[(seat, mine)] = (desk, limits, person, hand, legwork, shown)
+    return shown
+
+
+#: The last list (or dict) shown for each part of the table, with the value it was made from:
+#: most parts (the order, the discard piles, the markers) stay the same object for many steps.
+_PARTS: dict[str, tuple[Any, Any]] = {}
+
+
+def _listed(part: str, values: tuple[Any, ...]) -> list[Any]:
+    kept = _PARTS.get(part)
+    if kept is not None and kept[0] is values:
+        shown: list[Any] = kept[1]
+        return shown
+    shown = list(values)
+    _PARTS[part] = (values, shown)
+    return shown
+
+
+def _initiative(rolls: tuple[Mapping[int, int], ...]) -> list[dict[str, int]]:
+    kept = _PARTS.get("initiative")
+    if kept is not None and kept[0] is rolls:
+        shown: list[dict[str, int]] = kept[1]
+        return shown
+    shown = [{str(s): d for s, d in each.items()} for each in rolls]
+    _PARTS["initiative"] = (rolls, shown)
+    return shown
+
+
+def _markers(markers: tuple[Marker, ...]) -> list[dict[str, Any]]:
+    kept = _PARTS.get("markers")
+    if kept is not None and kept[0] is markers:
+        shown: list[dict[str, Any]] = kept[1]
+        return shown
+    shown = [
+        {"card": m.card, "by": m.by, "on": m.on, "until": m.until, **dict(m.data)} for m in markers
+    ]
+    _PARTS["markers"] = (markers, shown)
     return shown
 
 
@@ -175,7 +218,7 @@ def _story(court: Court) -> list[dict[str, str]] | None:
     return [{"type": kind, "item": item} for kind, item in court.story]
 
 
-@last_answer  # the city never changes: its public form is built once
+@last_for_state  # the city never changes: its public form is built once
 def public_city(city: City) -> dict[str, Any]:
     """Every printed card: murder cards, evidence faces, Jovans, the decks' catalogue ids."""
     return {
