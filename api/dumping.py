@@ -5,7 +5,7 @@ game's view it cost more than writing the JSON. :func:`compile_dump` reads a sch
 and returns a function that does what ``dump`` does for these field kinds (a missing key is left
 out, ``None`` stays ``None``, a string field is ``str()``, an integer ``int()``, a dictionary a
 copy); a schema using anything else is refused when compiled, never dumped differently.
-``tests/api/test_dumping.py`` checks the compiled functions against ``dump`` on played games.
+``tests/api/test_quick_path.py`` checks the compiled functions against ``dump`` on played games.
 """
 
 from __future__ import annotations
