@@ -25,6 +25,7 @@ from rules.core import Action
 
 from .bot_read import HARDSHIP_COST, UNSEEN_VALUE, Reading, conviction_chance
 from .case import JOKER
+from .recall import per_city
 from .spec import Act
 
 #: How often a Jovan's attached card is off-colour, as a Listener first supposes (bot games
@@ -55,13 +56,9 @@ class Index:
     decks: Mapping[str, int]  # type -> its coloured cards (jokers not counted)
 
 
-_INDEX: list[tuple[object, Index]] = []
-
-
+@per_city
 def index(city: Mapping[str, Any]) -> Index:
     """Built once per city (the view's public city is one object per city)."""
-    if _INDEX and _INDEX[0][0] is city:
-        return _INDEX[0][1]
     naming: dict[tuple[str, str], dict[str, list[str]]] = {}
     items: dict[tuple[str, str], set[str]] = {}
     cards: dict[tuple[str, str], int] = {}
@@ -81,7 +78,6 @@ def index(city: Mapping[str, Any]) -> Index:
         jokers={kind: tuple(ids) for kind, ids in jokers.items()},
         decks={kind: sum(n for (k, _c), n in cards.items() if k == kind) for kind, _c in cards},
     )
-    _INDEX[:] = [(city, made)]
     return made
 
 

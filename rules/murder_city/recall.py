@@ -44,3 +44,28 @@ def last_for_seat(function: Callable[[Any, Any, int], R]) -> Callable[[Any, Any,
         return answer
 
     return remembered
+
+
+#: How many cities' answers ``per_city`` keeps: a server (or a benchmark) plays games of many
+#: cities in turn, and each answer (a city's public form, a bot's index of it) costs a
+#: millisecond or so to build.
+CITIES_KEPT = 64
+
+
+def per_city(function: Callable[[Any], R]) -> Callable[[Any], R]:
+    """``function(city)`` remembered for the last :data:`CITIES_KEPT` cities, by identity (the
+    city is kept with its answer, so its id is not reused while remembered)."""
+    kept: dict[int, tuple[Any, R]] = {}
+
+    @functools.wraps(function)
+    def remembered(city: Any) -> R:
+        found = kept.get(id(city))
+        if found is not None and found[0] is city:
+            return found[1]
+        answer = function(city)
+        if len(kept) >= CITIES_KEPT:
+            del kept[next(iter(kept))]  # the oldest
+        kept[id(city)] = (city, answer)
+        return answer
+
+    return remembered

@@ -16,7 +16,7 @@ from typing import Any
 
 from . import hooks
 from .case import City
-from .recall import last_for_state
+from .recall import per_city
 from .standings import outcome
 from .state import Court, Marker, McState
 from .turns import to_act
@@ -48,10 +48,7 @@ def view(city: City, state: McState, seat: int | None) -> dict[str, Any]:
         ],
         "murder_deck": murder_deck.draw_count,
         "murder_discard": _listed("murder_discard", murder_deck.discard_pile),
-        "evidence_decks": {
-            kind: _pile_cached(kind, deck, state.unseen.get(kind, ()))
-            for kind, deck in sorted(state.evidence_decks.items())
-        },
+        "evidence_decks": _piles(state.evidence_decks, state.unseen),
         "legwork_deck": legwork_deck.draw_count,
         "legwork_discard": _listed("legwork_discard", legwork_deck.discard_pile),
         "hardship_deck": hardship_deck.draw_count,
@@ -128,6 +125,22 @@ def _markers(markers: tuple[Marker, ...]) -> list[dict[str, Any]]:
         {"card": m.card, "by": m.by, "on": m.on, "until": m.until, **dict(m.data)} for m in markers
     ]
     _PARTS["markers"] = (markers, shown)
+    return shown
+
+
+def _piles(
+    decks: Mapping[str, Any], unseen: Mapping[str, tuple[str, ...]]
+) -> dict[str, dict[str, Any]]:
+    """Every evidence deck's part, the same dict while neither the decks nor the unseen
+    discards changed (most steps draw or discard no evidence)."""
+    kept = _PARTS.get("evidence_decks")
+    if kept is not None and kept[0][0] is decks and kept[0][1] is unseen:
+        shown: dict[str, dict[str, Any]] = kept[1]
+        return shown
+    shown = {
+        kind: _pile_cached(kind, deck, unseen.get(kind, ())) for kind, deck in sorted(decks.items())
+    }
+    _PARTS["evidence_decks"] = ((decks, unseen), shown)
     return shown
 
 
@@ -218,7 +231,7 @@ def _story(court: Court) -> list[dict[str, str]] | None:
     return [{"type": kind, "item": item} for kind, item in court.story]
 
 
-@last_for_state  # the city never changes: its public form is built once
+@per_city  # a city never changes: its public form is built once
 def public_city(city: City) -> dict[str, Any]:
     """Every printed card: murder cards, evidence faces, Jovans, the decks' catalogue ids."""
     return {
