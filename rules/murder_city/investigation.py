@@ -72,12 +72,13 @@ def specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
         if empty and not hooks.forbids(city, state, seat, "attach", case.murder):
             for kind in empty:
                 open_ports.setdefault(kind, []).append(case.murder)
-    for card in sorted(set(hand)):
+    held = sorted(set(hand))
+    for card in held:
         onto = tuple(open_ports.get(city.evidence_by_id[card].type, ()))
         if onto:
             out.append(_spec(Act.ATTACH, ("card", (card,)), ("murder", onto)))
     if limits.discards_left > 0 and hand:
-        out.append(_spec(Act.DISCARD_EVIDENCE, ("card", tuple(sorted(set(hand))))))
+        out.append(_spec(Act.DISCARD_EVIDENCE, ("card", tuple(held))))
     if (
         not limits.murder_taken
         and len(desk.cases) < MAX_MURDERS + hooks.adjust(city, state, seat, "murder-limit")

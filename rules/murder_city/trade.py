@@ -24,7 +24,7 @@ from rules.core import Action, ActionSpec, Event, Param, RuleError, Subset
 from . import closing, ledger
 from .case import COLOURS, EVIDENCE_TYPES, JOKER, City
 from .spec import MAX_MURDERS, Act, Ev, Phase, Reason
-from .state import Case, Goods, McState, Offer, evolve, with_desk, with_limits
+from .state import Case, Desk, Goods, McState, Offer, evolve, with_desk, with_limits
 
 NOTHING = ""  # asking for no evidence card
 #: Every description an offer may ask for: a type and a colour (or joker), never a value.
@@ -61,28 +61,30 @@ def offer_specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
     if state.phase != Phase.INVESTIGATION or state.current != seat or state.offer is not None:
         return []
     out: list[ActionSpec] = []
-    mine = tuple(case.murder for case in state.desks[seat].cases)
+    desks, limits = state.desks, state.limits
+    legwork = state.legwork.held
+    mine = _murders(desks[seat])
     # what depends on the offerer alone is made once, not once per partner (asked every step)
     hand = tuple(sorted(set(state.evidence.cards_of(seat))))
     give_one, give_none = _subset(hand, 0, 1), _subset(hand, 0, 0)
-    give_legwork = _subset(tuple(sorted(set(state.legwork.cards_of(seat)))), 0, None)
-    give_credits = _upto(state.desks[seat].credits)
+    give_legwork = _subset(tuple(sorted(set(legwork[seat]))), 0, None)
+    give_credits = _upto(desks[seat].credits)
     take_evidence = ASKABLE if may_receive_evidence(state, seat) else (NOTHING,)
     offerer_takes = may_receive_murder(state, seat)
     full = len(mine) >= MAX_MURDERS
     for partner in range(len(state.seats)):
         if partner == seat:
             continue
-        theirs = tuple(case.murder for case in state.desks[partner].cases)
-        partner_takes = may_receive_murder(state, partner)
+        theirs = _murders(desks[partner])
+        partner_takes = not limits[partner].murder_taken  # may_receive_murder
         common: dict[str, Param] = {
             "partner": (partner,),
-            "give_evidence": give_one if may_receive_evidence(state, partner) else give_none,
+            "give_evidence": give_none if limits[partner].traded_evidence else give_one,
             "give_legwork": give_legwork,
             "give_credits": give_credits,
             "take_evidence": take_evidence,
-            "take_legwork": _upto(state.legwork.count(partner)),
-            "take_credits": _upto(state.desks[partner].credits),
+            "take_legwork": _upto(len(legwork[partner])),
+            "take_credits": _upto(desks[partner].credits),
         }
         room = partner_takes and len(theirs) < MAX_MURDERS
         out.append(
@@ -109,6 +111,22 @@ def offer_specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
                 )
             )
     return out
+
+
+#: Desks seen lately and their murder cards: a desk changes on few steps, and the offers are
+#: listed on every step of an investigation turn.
+_MURDERS: dict[int, tuple[Desk, tuple[str, ...]]] = {}
+
+
+def _murders(desk: Desk) -> tuple[str, ...]:
+    kept = _MURDERS.get(id(desk))
+    if kept is not None and kept[0] is desk:
+        return kept[1]
+    murders = tuple(case.murder for case in desk.cases)
+    if len(_MURDERS) > 64:
+        _MURDERS.clear()
+    _MURDERS[id(desk)] = (desk, murders)
+    return murders
 
 
 @functools.lru_cache(maxsize=4096)

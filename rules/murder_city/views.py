@@ -86,7 +86,9 @@ def _seat_cached(state: McState, seat: int, mine: bool, hand: int, legwork: int)
         and kept[4] == legwork
     ):
         return kept[5]
-    shown = _seat(state, seat, mine)
+    # a desk (its cases) changes on fewer steps than the turn's limits
+    cases = kept[5]["cases"] if kept is not None and kept[0] is desk else None
+    shown = _seat(state, seat, mine, cases)
     _SEATS[(seat, mine)] = (desk, limits, person, hand, legwork, shown)
     return shown
 
@@ -159,9 +161,19 @@ def _pile(draw: int, pile: tuple[str, ...], unseen: tuple[str, ...]) -> dict[str
     return {"draw": draw, "discard": face_up, "unseen": len(unseen)}
 
 
-def _seat(state: McState, seat: int, mine: bool) -> dict[str, Any]:
+def _seat(
+    state: McState, seat: int, mine: bool, cases: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
     desk = state.desks[seat]
     limits = state.limits[seat]
+    if cases is None:
+        cases = [
+            {
+                "murder": case.murder,
+                "ports": dict(sorted(case.ports.items())) if mine else sorted(case.ports),
+            }
+            for case in desk.cases
+        ]
     return {
         "seat": seat,
         "name": state.seats[seat].name,
@@ -173,13 +185,7 @@ def _seat(state: McState, seat: int, mine: bool) -> dict[str, Any]:
         "barred": desk.barred,
         "hand": state.evidence.count(seat),
         "legwork": state.legwork.count(seat),
-        "cases": [
-            {
-                "murder": case.murder,
-                "ports": dict(sorted(case.ports.items())) if mine else sorted(case.ports),
-            }
-            for case in desk.cases
-        ],
+        "cases": cases,
         # what the table sees it do this turn
         "draws_left": limits.draws_left,
         "picked": limits.picked,
