@@ -47,9 +47,7 @@ def main() -> None:
         "Murder City: shortcut Listeners against chance, and how bot games go": mc_fairness.run(),
         "Murder City: bot-only games": mc_games.run(),
         "HTTP under gunicorn (casebook serve's settings), wrk -t16 -c16 -d10s": http.run(),
-        "Where a move and a read spend their time (in process)": (
-            breakdown.run()
-        ),
+        "Where a move and a read spend their time (in process)": (breakdown.run()),
         "Server memory, SQLite": memory.run(),
     }
     lines = [

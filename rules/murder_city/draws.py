@@ -26,7 +26,11 @@ def draw_legwork(
         deck, (card,) = state.legwork_deck.draw(1, rng=rng)
         state = evolve(state, legwork_deck=deck)
         if hooks.is_setback(card):
-            state = evolve(state, setbacks=(*state.setbacks, card))
+            state = evolve(
+                state,
+                setbacks=(*state.setbacks, card),
+                setbacks_drawn_by=(*state.setbacks_drawn_by, seat),
+            )
             events.append(Event(Ev.SETBACK_REVEALED, actor=seat, data={"seat": seat, "card": card}))
             state, applied = hooks.setback(city, state, seat, card)
             events.extend(applied)

@@ -141,6 +141,7 @@ class McState:
     evidence: Hands  # each seat's evidence hand
     legwork: Hands  # each seat's legwork cards
     setbacks: tuple[str, ...] = ()  # setbacks in force this turn
+    setbacks_drawn_by: tuple[int, ...] = ()  # the seat that drew each of ``setbacks``, read aloud
     markers: tuple[Marker, ...] = ()
     court: Court | None = None
     offer: Offer | None = None

@@ -156,6 +156,7 @@ def end_turn(city: City, state: McState, rng: random.Random) -> tuple[McState, l
         state,
         legwork_deck=state.legwork_deck.discard(state.setbacks),
         setbacks=(),
+        setbacks_drawn_by=(),
         markers=tuple(m for m in state.markers if m.until not in ("turn", "court")),
         court=None,
     )

@@ -54,6 +54,7 @@ def view(city: City, state: McState, seat: int | None) -> dict[str, Any]:
         "hardship_deck": hardship_deck.draw_count,
         "hardship_discard": _listed("hardship_discard", hardship_deck.discard_pile),
         "setbacks": _listed("setbacks", state.setbacks),
+        "setbacks_drawn_by": _listed("setbacks_drawn_by", state.setbacks_drawn_by),
         "markers": _markers(state.markers),
         "jovans_left": _listed("jovans_left", state.jovans_left),
         "court": None if state.court is None else _court(state.court, seat),
@@ -220,6 +221,12 @@ def _court(court: Court, seat: int | None) -> dict[str, Any]:
             "committed": list(sealed.committed),
             "waiting": list(sealed.waiting),
             "mine": sealed.mine,
+            # once the last answer is in, every answer was revealed to the table
+            "revealed": (
+                {str(s): bool(c) for s, c in sorted(court.volunteers.reveal().items())}
+                if court.volunteers.is_complete()
+                else None
+            ),
         }
     if court.window is not None:
         shown["window"] = {

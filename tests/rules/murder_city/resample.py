@@ -43,7 +43,7 @@ def resample(
     legwork_order: bool = True,
 ) -> tuple[City, McState]:
     """A world ``seat`` cannot tell from this one; ``legwork_order=False`` keeps the legwork
-    deck's order (see :func:`keeping_the_legwork_order`)."""
+    deck's order."""
     if state.ended is not None:
         return city, state
     keep = _known(city, state, seat)
@@ -169,17 +169,6 @@ def _redeal_decks(
     )
 
 
-def keeping_the_legwork_order(
-    city: City, state: McState, seat: int | None, rng: random.Random
-) -> tuple[City, McState]:
-    """:func:`resample` with the legwork deck's order kept (the other seats' legwork cards
-    still redealt among them). A setback drawn is told with the seat that drew it, which a view
-    does not keep ("setbacks" lists the cards in force): two worlds whose deck orders differ can
-    then show the same view and different events. Until the view says who drew each setback,
-    the property runs on this resampler."""
-    return resample(city, state, seat, rng, legwork_order=False)
-
-
 def _redeal_legwork(
     state: McState, seat: int | None, rng: random.Random, with_deck: bool
 ) -> McState:
@@ -202,12 +191,10 @@ def _redeal_legwork(
 
 
 def _reseal_volunteers(state: McState, seat: int | None, rng: random.Random) -> McState:
-    """Another seat's sealed answer may be either: every seat asked may volunteer. Only while
-    two seats or more have still to answer: the answers are revealed with the last one, and the
-    view keeps the Listener but not who volunteered, so a world resealed just before the reveal
-    shows the same view and different events."""
+    """Another seat's sealed answer may be either: every seat asked may volunteer. Only while a
+    seat has still to answer: the answers are revealed with the last one."""
     court = state.court
-    if court is None or court.volunteers is None or len(court.volunteers.waiting) < 2:
+    if court is None or court.volunteers is None or not court.volunteers.waiting:
         return state
     sealed = court.volunteers
     choices = {
