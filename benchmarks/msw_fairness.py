@@ -9,7 +9,9 @@ nearest an Escape space, the one last in before a death she found, and habits le
 other games. Each guesses among every other seat still in (*blind*, chance ``1/(seats in -
 1)``) and again among the suspects her deduction leaves (*after the deduction*, chance
 ``1/candidates``: an honest guess). The honest deduction itself (a uniform pick among
-``suspects.candidates``) is the reference that must stand far above chance.
+``suspects.candidates``) is the reference that must stand far above chance; the honest
+deduction *weighed* (its candidates weighed by the deaths she found, every world counted
+equally, the likeliest named) is the honest guess a step-skipping reader must not beat.
 
 A leaky control shows the measure can fail: the same games with a Murderer that avoids ending
 its moves in locations; "fewest visits" then finds it far more often than chance.
@@ -36,6 +38,7 @@ from tests.generator.murder_she_wrote.shortcuts import (
     learned,
     play,
     score,
+    weighed,
 )
 
 GAMES = 600
@@ -67,7 +70,7 @@ def measure(
     for rules in RULES:
         measured[rules] = play(cases, rules, SEATS, range(games))
         others = play(cases, rules, SEATS, range(TRAINING_SEEDS, TRAINING_SEEDS + training))
-        readers[rules] = [*BLIND, *EVIDENCE, *learned(Habits.learn(others)), honest()]
+        readers[rules] = [*BLIND, *EVIDENCE, *learned(Habits.learn(others)), honest(), weighed()]
     control = play(cases, "basic", SEATS, range(games), SneakyMurderer())
     return measured, readers, control
 
@@ -109,9 +112,12 @@ def run(games: int = GAMES, training: int = TRAINING, count: int = ISLANDS) -> l
         f" {flagged['evidence']} of the evidence readers'. Blind:"
         " a guess among every other seat still in; after the deduction: among the suspects"
         " her list leaves (an honest guess). The honest row is the deduction itself: blind, it"
-        " is how far the evidence lifts a guess above chance. The rows reading"
-        ' "deaths, no ALIVE look" skip one step of the deduction but still read the deaths'
-        " and who came before them: evidence, and they do better than chance. Control: the"
+        " is how far the evidence lifts a guess above chance. The weighed honest row takes every"
+        " step, then names the likeliest candidate (every world of her view counted equally:"
+        " each Murderer visit a kill or not); it is the baseline the shortcuts are compared"
+        ' with. The rows reading "deaths, no ALIVE look" skip one step of the deduction but'
+        " still read the deaths and who came before them: evidence, so they beat chance and"
+        " the uniform honest pick, but not the weighed one. Control: the"
         " same basic games with a Murderer that avoids ending its moves in locations give"
         f' "fewest visits" {caught.success:.1%} vs {caught.chance:.1%} blind.',
     ]

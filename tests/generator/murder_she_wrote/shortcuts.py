@@ -14,8 +14,10 @@ such a habit and is scored at fixed moments of bot-only games:
 A shortcut prefers some seats of the pool and guesses uniformly among them, so its success at a
 moment is exactly ``1 / len(preferred)`` when the Murderer is preferred, else 0. The honest
 deduction (a uniform pick among the candidates) is the reference that must stand far above
-chance. This module is a test oracle: it reads the island, the public record and one Jessica's
-view the way a player does, and shares no code with the bots beyond the rules' suspect list.
+chance; the honest deduction *weighed* (the most likely candidate, every world of hers counted
+equally) is the bar a step-skipping reader must not beat. This module is a test oracle: it
+reads the island, the public record and one Jessica's view the way a player does, and shares
+no code with the bots beyond the rules' suspect list.
 """
 
 from __future__ import annotations
@@ -296,6 +298,51 @@ def honest() -> Shortcut:
     return Shortcut("the suspect list (honest)", "the deduction", lambda m, pool: m.candidates)
 
 
+def _likelihood(moment: Moment, seat: int) -> float:
+    """How well ``seat`` as the Murderer explains her sightings, under a simple model: at each
+    of its visits it killed or not, each way equally likely (every world counted equally). A
+    death she found needs a kill among its visits in that death's window (``1 - 2**-n`` of the
+    worlds); a visit before a later ALIVE look there was no kill (half); a death never seen
+    ALIVE that it did not enter is left to the first victim (half, as an allowance)."""
+    visits = moment.view["visits"]
+    weight = 1.0
+    for clue in suspects.knowledge(moment.view).clues:
+        start = -1 if clue.alive_at is None else clue.alive_at
+        inside = sum(
+            1
+            for time in range(start + 1, clue.dead_at)
+            if visits[time]["seat"] == seat and visits[time]["location"] == clue.location
+        )
+        if inside:
+            weight *= 1 - 0.5**inside
+        else:
+            weight *= 0.5 if clue.alive_at is None else 0.0
+    last_alive: dict[str, int] = {}
+    for sighting in moment.view["seen"]:
+        if sighting["status"] != "dead":
+            location = sighting["location"]
+            last_alive[location] = max(last_alive.get(location, -1), sighting["visit"])
+    spared = sum(
+        1
+        for time, visit in enumerate(visits)
+        if visit["seat"] == seat and last_alive.get(visit["location"], -1) > time
+    )
+    return weight * 0.5**spared
+
+
+def _weighed_candidates(moment: Moment, pool: list[int]) -> list[int]:
+    left = [seat for seat in moment.candidates if seat in pool]
+    if not left:
+        return pool
+    return _most(left, lambda seat: _likelihood(moment, seat))
+
+
+def weighed() -> Shortcut:
+    """The whole deduction, then the candidates weighed by the evidence: the most likely under
+    :func:`_likelihood` (ties uniformly). An honest reader: every step is taken."""
+    return Shortcut("the suspect list, weighed (honest)", "the deduction", _weighed_candidates)
+
+
 # playing and scoring ----------------------------------------------------------------------
 
 
@@ -407,3 +454,21 @@ def score(shortcut: Shortcut, games: Sequence[Sequence[Moment]], *, deduced: boo
         statistics.fmean(chances),
         error,
     )
+
+
+def compare(
+    first: Shortcut, second: Shortcut, games: Sequence[Sequence[Moment]], *, deduced: bool
+) -> tuple[float, float]:
+    """How much more often ``first`` names the Murderer than ``second`` at the same moments:
+    the mean difference of their successes and its standard error (games averaged first)."""
+    gaps: list[float] = []
+    for moments in games:
+        if not moments:
+            continue
+        game_gaps = []
+        for moment in moments:
+            pool = (moment.candidates if deduced else moment.others) or moment.others
+            game_gaps.append(first.success(moment, pool) - second.success(moment, pool))
+        gaps.append(statistics.fmean(game_gaps))
+    error = statistics.stdev(gaps) / len(gaps) ** 0.5 if len(gaps) > 1 else 0.0
+    return statistics.fmean(gaps), error

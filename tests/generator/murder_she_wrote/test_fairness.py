@@ -25,10 +25,12 @@ from tests.generator.murder_she_wrote.shortcuts import (
     Moment,
     Shortcut,
     SneakyMurderer,
+    compare,
     honest,
     learned,
     play,
     score,
+    weighed,
 )
 
 GAMES = 150
@@ -94,6 +96,30 @@ def test_the_deaths_are_evidence_even_read_halfway(
         assert result.gap > 2 * result.error, reader.name
 
 
+@pytest.mark.parametrize("rules", RULES)
+def test_a_step_skipped_does_no_better_than_the_weighed_deduction(
+    measured: dict[str, list[list[Moment]]], rules: str
+) -> None:
+    """ "A player who skips a step ... must do no better than an honest guess": the honest
+    guess here is the whole deduction with its candidates weighed by the deaths she found, not
+    a uniform pick. Each reader of "deaths, no ALIVE look" does no better (two standard errors
+    of the paired difference), blind or among the candidates."""
+    for reader in EVIDENCE:
+        for deduced in (False, True):
+            gain, error = compare(reader, weighed(), measured[rules], deduced=deduced)
+            assert gain <= 2 * error, (reader.name, deduced, gain, error)
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_weighing_the_candidates_beats_a_uniform_pick(
+    measured: dict[str, list[list[Moment]]], rules: str
+) -> None:
+    """The deaths say more than who can be the Murderer: the likeliest candidate is right more
+    often than a candidate picked at random."""
+    gain, error = compare(weighed(), honest(), measured[rules], deduced=False)
+    assert gain > 2 * error, (gain, error)
+
+
 def test_a_leaky_murderer_is_caught(cases: list[dict[str, object]]) -> None:
     """The measure can fail: a Murderer that ends its moves outside locations whenever it can
     is found by "fewest visits" far more often than chance."""
@@ -117,6 +143,6 @@ def test_the_benchmark_table() -> None:
     """``make bench``'s section: one row per shortcut, four cells each, and the control."""
     rows = msw_fairness.run(games=3, training=3, count=2)
     table = [row for row in rows if row.startswith("| ") and not row.startswith("| ---")][1:]
-    assert len(table) == len(BLIND) + len(EVIDENCE) + len(FEATURES) + 1
+    assert len(table) == len(BLIND) + len(EVIDENCE) + len(FEATURES) + 2
     assert all(row.count(" vs ") == 4 for row in table)
     assert "Control:" in rows[-1]
