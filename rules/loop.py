@@ -56,10 +56,10 @@ def run_bots(
     limit = system.SPEC.step_limit
     steps: list[Step] = []
     while system.result(case, state) is None:
-        waiting = sorted(bots & system.to_act(case, state))
+        waiting = bots & system.to_act(case, state)
         if not waiting:
             break
-        bot = waiting[0]
+        bot = min(waiting)  # the lowest waiting seat, without sorting them all
         number = steps_so_far + len(steps) + 1
         if number > limit:
             raise BotError(f"{system.SPEC.id}: bots passed the step limit of {limit}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .errors import KitError
 
@@ -86,11 +86,11 @@ class Deck:
                 code="deck/empty",
             )
         if count <= self.draw_count:
-            return replace(self, draw_pile=self.draw_pile[count:]), self.draw_pile[:count]
+            return Deck(self.draw_pile[count:], self.discard_pile), self.draw_pile[:count]
         first = self.draw_pile
         refilled = Deck(draw_pile=(), discard_pile=self.discard_pile).reshuffle_discard(rng=rng)
         rest = count - len(first)
-        return replace(refilled, draw_pile=refilled.draw_pile[rest:]), (
+        return Deck(refilled.draw_pile[rest:], refilled.discard_pile), (
             first + refilled.draw_pile[:rest]
         )
 
@@ -104,11 +104,11 @@ class Deck:
         """The draw pile in a new random order; the discard pile is untouched."""
         pile = list(self.draw_pile)
         rng.shuffle(pile)
-        return replace(self, draw_pile=tuple(pile))
+        return Deck(tuple(pile), self.discard_pile)
 
     def discard(self, cards: Iterable[str]) -> Deck:
         """``cards`` put face up on the discard pile one at a time: the last one ends on top."""
-        return replace(self, discard_pile=tuple(reversed(tuple(cards))) + self.discard_pile)
+        return Deck(self.draw_pile, tuple(reversed(tuple(cards))) + self.discard_pile)
 
     def peek(self, count: int = 1) -> tuple[str, ...]:
         """The top ``count`` cards of the draw pile (fewer if it holds fewer), left in place."""
@@ -117,20 +117,20 @@ class Deck:
 
     def put_on_top(self, cards: Iterable[str]) -> Deck:
         """``cards`` (given top first) placed on top of the draw pile."""
-        return replace(self, draw_pile=tuple(cards) + self.draw_pile)
+        return Deck(tuple(cards) + self.draw_pile, self.discard_pile)
 
     def put_on_bottom(self, cards: Iterable[str]) -> Deck:
         """``cards`` (given top first) placed under the draw pile."""
-        return replace(self, draw_pile=self.draw_pile + tuple(cards))
+        return Deck(self.draw_pile + tuple(cards), self.discard_pile)
 
     def take_from_discard(self, card: str) -> Deck:
         """The deck without ``card`` (its topmost copy) in the discard pile: a card chosen
         from the face-up discards rather than drawn."""
-        return replace(self, discard_pile=_without(self.discard_pile, card, "discard pile"))
+        return Deck(self.draw_pile, _without(self.discard_pile, card, "discard pile"))
 
     def take_from_draw_pile(self, card: str) -> Deck:
         """The deck without ``card`` (its topmost copy) in the draw pile: a card searched for."""
-        return replace(self, draw_pile=_without(self.draw_pile, card, "draw pile"))
+        return Deck(_without(self.draw_pile, card, "draw pile"), self.discard_pile)
 
 
 def _check_count(count: int) -> None:

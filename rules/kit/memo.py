@@ -15,23 +15,25 @@ from typing import Any, TypeVar, cast
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def _same(a: object, b: object) -> bool:
-    """The very same object; numbers (a seat) by value."""
-    return a is b or (type(a) is int and type(b) is int and a == b)
-
-
 def last_answer(function: F) -> F:
-    """``function`` remembering its answer to the last positional arguments it was given."""
-    last: list[tuple[tuple[object, ...], Any]] = []
+    """``function`` remembering its answer to the last positional arguments it was given: the
+    very same objects, or equal numbers (a seat)."""
+    seen: tuple[object, ...] | None = None
+    answer: Any = None
 
     @functools.wraps(function)
     def remembered(*args: object) -> Any:
-        if last:
-            seen, answer = last[0]
-            if len(seen) == len(args) and all(map(_same, seen, args)):
+        nonlocal seen, answer
+        if seen is not None and len(seen) == len(args):
+            for before, now in zip(seen, args, strict=True):  # inline: cheaper than a call each
+                if before is not now and not (
+                    type(before) is int and type(now) is int and before == now
+                ):
+                    break
+            else:
                 return answer
-        answer = function(*args)
-        last[:] = [(args, answer)]
-        return answer
+        fresh = function(*args)
+        seen, answer = args, fresh
+        return fresh
 
     return cast(F, remembered)

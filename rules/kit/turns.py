@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import KitError
@@ -104,13 +104,13 @@ class Rotation:
             if at == len(self.order):
                 at, round_ = 0, round_ + 1
             if self.order[at] not in self.skip:
-                return replace(self, at=at, round=round_)
+                return Rotation(self.order, at, round_, self.skip)
 
     def eliminate(self, seat: int) -> Rotation:
         """``seat`` takes no more turns; if it is its turn now, :meth:`advance` moves on."""
         if seat not in self.order:
             raise TurnError(f"seat {seat} is not in the turn order", code="turns/unknown-seat")
-        return replace(self, skip=self.skip | {seat})
+        return Rotation(self.order, self.at, self.round, self.skip | {seat})
 
     def next_round(self, order: Sequence[int]) -> Rotation:
         """A new round played in a new ``order`` (initiative rolled again), from its first
@@ -123,7 +123,7 @@ class Rotation:
         start = next((at for at, seat in enumerate(order) if seat not in self.skip), None)
         if start is None:
             raise TurnError("every seat is out of the game", code="turns/no-seats")
-        return replace(self, order=tuple(order), at=start, round=self.round + 1)
+        return Rotation(tuple(order), start, self.round + 1, self.skip)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from .errors import KitError
 from .simultaneous import Choice
@@ -57,12 +58,12 @@ class Window:
             )
         return cls(trigger=trigger, asked=asked, in_turn=in_turn)
 
-    @property
+    @cached_property  # a frozen value: its answer never changes
     def answered(self) -> tuple[int, ...]:
         """The seats that have answered, in the order they did."""
         return tuple(response.seat for response in self.responses)
 
-    @property
+    @cached_property  # a frozen value: its answer never changes
     def asking(self) -> tuple[int, ...]:
         """The seats that may answer now: all unanswered ones, or with ``in_turn`` only the
         next; empty once the window is closed."""
@@ -96,7 +97,7 @@ class Window:
         """``seat``'s answer, or ``None`` while it has not answered."""
         return next((r for r in self.responses if r.seat == seat), None)
 
-    @property
+    @cached_property  # a frozen value: its answer never changes
     def reactions(self) -> tuple[Response, ...]:
         """The answers that are not passes, in the order given: the first to speak first."""
         return tuple(response for response in self.responses if not response.passed)

@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.kit.windows import Response, Window, WindowError
+from rules.serial import from_json, to_json
 
 from .helpers import round_trip
 
@@ -81,3 +82,19 @@ def test_closed_exactly_when_every_asked_seat_answered(
         window = window.answer(seat, data.draw(st.one_of(st.none(), st.text(max_size=3))))
     assert window.is_closed() and window.asking == ()
     assert window.answered == tuple(order)
+
+
+def test_remembered_answers_stay_out_of_the_saved_form_and_of_equality() -> None:
+    """The seats asked and answered are worked out once per window and kept on it (speed);
+    what a save holds and what counts as the same window are its fields alone."""
+    window = Window.open("objection", [4, 2, 7], in_turn=True).answer(4, {"card": "alibi"})
+    fresh = Window.open("objection", [4, 2, 7], in_turn=True).answer(4, {"card": "alibi"})
+    assert window.asking == (2,) and window.answered == (4,)
+    assert window.reactions == (Response(4, {"card": "alibi"}),)
+    saved = to_json(window)
+    assert set(saved) == {"trigger", "asked", "responses", "in_turn"}
+    assert saved == to_json(fresh)
+    assert window == fresh and hash(window.asked) == hash(fresh.asked)
+    back = from_json(Window, saved)
+    assert back == window and back.asking == (2,)
+    assert window.answer(2).asking == (7,)
