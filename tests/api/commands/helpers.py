@@ -30,7 +30,7 @@ CASEBOOK = Path(sys.executable).parent / "casebook"
 ARTEFACTS = ("{{", "}}", "{%", "%}", "None", "Undefined", "['", "('", "{'", "Traceback")
 #: The most answers a scripted person types in one game: far more than any game of the systems
 #: here asks of one seat, so a game that never ends fails.
-ANSWER_CAP = 3000
+ANSWER_CAP = 4000
 
 
 def run_cli(*argv: str, input: str | None = None, env: Mapping[str, str] | None = None) -> Result:
@@ -220,19 +220,23 @@ class Typist:
             table, system = self.table, self.table.system
             seat = min(set(table.people) & system.to_act(table.rules_case, table.state))
             legal = system.legal_actions(table.rules_case, table.state, seat)
-            view = system.view(table.rules_case, table.state, seat)
-            accusing = [spec for spec in legal if self.accuses(spec.params)]
-            if self.how == "accuse" and accusing:
-                action = random_action(accusing, self.rng)
-            elif self.how == "random":
-                action = random_action(legal, self.rng)
-            else:
-                action = system.bot_choose(view, legal, self.rng)
+            action = self.choose(seat, legal)
             self.typed.append(action)
             self.queue.extend(menu_answers(legal, action))
             if self.accuses(action.params):
                 self.queue.append("1")  # yes: the accusation is confirmed before it is made
         return self.queue.pop(0)
+
+    def choose(self, seat: int, legal: list[ActionSpec]) -> Action:
+        """The action to type for ``seat`` (a subclass may choose otherwise)."""
+        table, system = self.table, self.table.system
+        accusing = [spec for spec in legal if self.accuses(spec.params)]
+        if self.how == "accuse" and accusing:
+            return random_action(accusing, self.rng)
+        if self.how == "random":
+            return random_action(legal, self.rng)
+        view = system.view(table.rules_case, table.state, seat)
+        return system.bot_choose(view, legal, self.rng)
 
     def accuses(self, params: Iterable[str]) -> bool:
         """Whether an action (or a form) with ``params`` names every accusation parameter."""

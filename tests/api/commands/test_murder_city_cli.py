@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import copy
 import functools
-import io
 import json
 import random
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,14 +21,16 @@ import pytest
 
 from api.commands import play
 from api.commands.generate import to_json_line
-from api.commands.menus import PROMPT
 from generator import registry as generators
-from rules.core import Action, ActionSpec, Outcome, Subset
+from rules.core import Action, ActionSpec, Subset
 from rules.murder_city.spec import SPEC, TURN_CHOICES, Act
 from tests.api.commands.helpers import (
+    ANSWER_CAP,
+    ARTEFACTS,
+    Played,
+    Typist,
     assert_one_line_error,
     assert_refused,
-    menu_answers,
     quiet_table,
     run_cli,
     run_process,
@@ -38,10 +38,6 @@ from tests.api.commands.helpers import (
 )
 
 MC = SPEC.id
-#: The most answers a scripted person types in one game: far more than one seat's share of the
-#: longest of these games, so a game that never ends fails.
-ANSWER_CAP = 4000
-ARTEFACTS = ("{{", "}}", "{%", "%}", "None", "Undefined", "['", "('", "{'", "Traceback")
 
 
 def envelopes(*seeds: int) -> list[dict[str, Any]]:
@@ -199,19 +195,6 @@ def test_the_installed_command_verifies_and_fails_a_tampered_city() -> None:
 # play: whole games ---------------------------------------------------------------------------
 
 
-@dataclass
-class Played:
-    table: play.Table
-    outcome: Outcome | None
-    typed: list[Action]  # the actions the person asked for through the menus
-    answers: int
-
-    @property
-    def text(self) -> str:
-        assert isinstance(self.table.screen.output, io.StringIO)
-        return self.table.screen.output.getvalue()
-
-
 def gift(legal: list[ActionSpec]) -> Action | None:
     """A credit offered for nothing to the first partner the offer admits, if one may be."""
     for spec in legal:
@@ -239,46 +222,27 @@ def _nothing(spec: ActionSpec, name: str) -> Any:
     return choices[0]
 
 
-class Typist:
-    """An ``input_fn`` typing, for the first person the game waits for, the built-in bot's
-    choice from that seat's view as menu numbers; once each investigation turn it first offers
-    a bot a credit for nothing."""
+class GiftingTypist(Typist):
+    """The shared typist playing the built-in bot's choices, but once each investigation turn
+    it first offers a bot a credit for nothing."""
 
     def __init__(self, table: play.Table, rng: random.Random) -> None:
-        self.table, self.rng = table, rng
-        self.queue: list[str] = []
-        self.typed: list[Action] = []
-        self.answers = 0
+        super().__init__(table, rng, how="bot")
         self.offered: set[int] = set()
 
-    def __call__(self, prompt: str) -> str:
-        self.answers += 1
-        if self.answers > ANSWER_CAP:
-            raise EOFError  # the person gives up: the game did not end
-        if prompt.startswith("Press Enter when only"):
-            return ""
-        assert prompt == PROMPT
-        if not self.queue:
-            table, system = self.table, self.table.system
-            seat = min(set(table.people) & system.to_act(table.rules_case, table.state))
-            legal = system.legal_actions(table.rules_case, table.state, seat)
-            view = system.view(table.rules_case, table.state, seat)
-            offer = gift(legal) if table.state.turn not in self.offered else None
-            if offer is not None:
-                self.offered.add(table.state.turn)
-                action = offer
-            else:
-                action = system.bot_choose(view, legal, self.rng)
-            self.typed.append(action)
-            self.queue.extend(menu_answers(legal, action))
-        return self.queue.pop(0)
+    def choose(self, seat: int, legal: list[ActionSpec]) -> Action:
+        offer = gift(legal) if self.table.state.turn not in self.offered else None
+        if offer is None:
+            return super().choose(seat, legal)
+        self.offered.add(self.table.state.turn)
+        return offer
 
 
 @functools.cache
 def played(seats: str, seed: int, turns: int) -> Played:
     """One whole game typed into the menus (cached: several tests read the same game)."""
     table = quiet_table(MC, seats, seed=seed, options={"turns": turns})
-    typist = Typist(table, random.Random(seed))
+    typist = GiftingTypist(table, random.Random(seed))
     table.screen.input_fn = typist
     outcome = play.play(table)
     return Played(table, outcome, typist.typed, typist.answers)
