@@ -12,7 +12,6 @@ belongs to Interrogate (``interrogate.py``).
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -23,7 +22,7 @@ from . import clues, decisions
 from .cards import ABILITIES
 from .case import HQ, TecCase
 from .spec import Act, Ev
-from .state import Decision, TecState
+from .state import Decision, TecState, evolve
 
 STREET_SMARTS = "A01"  # the first block of each drive is free
 RADIO_AHEAD = "A02"  # a failed Call for Backup's die is rolled again, once
@@ -58,7 +57,7 @@ def deal(seed: int, officers: int) -> tuple[Decision, ...]:
 def _choose(
     case: TecCase, state: TecState, seat: int, decision: Decision, card: str, rng: random.Random
 ) -> tuple[TecState, list[Event]]:
-    state = dataclasses.replace(state, abilities={**state.abilities, seat: card})
+    state = evolve(state, abilities={**state.abilities, seat: card})
     return state, [Event(Ev.ABILITY_CHOSEN, actor=seat, data={"seat": seat, "card": card})]
 
 
@@ -136,14 +135,12 @@ def look(case: TecCase, state: TecState, seat: int, kind: str) -> tuple[TecState
             return state, []
         success = next(t.success for t in case.search_tokens if t.block == here)
         face: dict[str, Any] = {"success": success}
-        state = dataclasses.replace(
-            state, search_peeks=tuple(sorted({*state.search_peeks, (seat, here)}))
-        )
+        state = evolve(state, search_peeks=tuple(sorted({*state.search_peeks, (seat, here)})))
     else:
         if here not in state.stakeout_blocks or (seat, here) in state.peeks:
             return state, []
         face = {"value": next(t.value for t in case.stakeout_tokens if t.block == here)}
-        state = dataclasses.replace(state, peeks=tuple(sorted({*state.peeks, (seat, here)})))
+        state = evolve(state, peeks=tuple(sorted({*state.peeks, (seat, here)})))
     event = Event(
         Ev.TOKEN_PEEKED,
         actor=seat,

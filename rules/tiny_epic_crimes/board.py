@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from rules.kit.memo import last_answer
-
-from .case import DAY, HQ, TecCase
+from .case import DAY, HQ, TecCase, per_case
 
 
 def blocks(case: TecCase) -> tuple[str, ...]:
@@ -18,12 +16,17 @@ def distance(case: TecCase, a: str, b: str) -> int:
     return abs(r1 - r2) + abs(c1 - c2)
 
 
+def distances_from(case: TecCase, block: str) -> tuple[tuple[str, int], ...]:
+    """``(place, distance)`` from ``block`` for every place :func:`blocks` lists, in its order."""
+    return case.distances_from(block)
+
+
 def adjacent(case: TecCase, block: str) -> tuple[str, ...]:
     """The blocks orthogonally next to ``block``."""
     return _neighbours(case)[block]
 
 
-@last_answer  # a step asks for neighbours often, always of the one case it plays
+@per_case  # a step asks for neighbours often
 def _neighbours(case: TecCase) -> dict[str, tuple[str, ...]]:
     every = blocks(case)
     return {a: tuple(b for b in every if distance(case, a, b) == 1) for a in every}

@@ -17,9 +17,9 @@ profiles, the city, the track), ``secret`` the face-down search and stakeout tok
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from rules import serial
 
@@ -204,6 +204,19 @@ class TecCase:
     def _blocks(self) -> dict[str, Block]:
         return {item.id: item for item in self.blocks}
 
+    def distances_from(self, block_id: str) -> tuple[tuple[str, int], ...]:
+        """Every place on the grid, row by row, with its drive distance from ``block_id``."""
+        return self._distances[block_id]
+
+    @functools.cached_property
+    def _distances(self) -> dict[str, tuple[tuple[str, int], ...]]:
+        # one table per decoded case: legality asks every place's distance every step
+        places = self._positions
+        return {
+            a: tuple((b, abs(ra - rb) + abs(ca - cb)) for b, (rb, cb) in places.items())
+            for a, (ra, ca) in places.items()
+        }
+
     @functools.cached_property
     def _positions(self) -> dict[str, tuple[int, int]]:
         return {
@@ -211,6 +224,27 @@ class TecCase:
             for row, line in enumerate(self.grid, start=1)
             for column, item in enumerate(line, start=1)
         }
+
+
+R = TypeVar("R")
+
+
+def per_case(function: Callable[[TecCase], R]) -> Callable[[TecCase], R]:
+    """``function(case)`` kept on the decoded case itself, as ``functools.cached_property``
+    keeps a value: the server keeps each decoded case and serves games of many cases in turn,
+    so an answer remembered for the last case asked was made again at every switch. Kept out
+    of saves: ``rules.serial`` reads the fields only."""
+    key = f"_per_case:{function.__module__}.{function.__qualname__}"
+
+    @functools.wraps(function)
+    def remembered(case: TecCase) -> R:
+        cache = case.__dict__
+        if key not in cache:
+            cache[key] = function(case)  # the frozen case's fields stay as they were
+        found: R = cache[key]
+        return found
+
+    return remembered
 
 
 #: The fields only the box knows: which face-down token lies where, and the murderer.

@@ -15,13 +15,13 @@ from rules.core import Event
 from . import badge, coop, hand_limit, interrogate, legwork, peek
 from .case import EVIDENCE_OF_CLUE, TecCase
 from .spec import Ev
-from .state import Officer, TecState
+from .state import Officer, TecState, evolve
 
 
 def with_officer(state: TecState, seat: int, officer: Officer) -> TecState:
     officers = list(state.officers)
     officers[seat] = officer
-    return dataclasses.replace(state, officers=tuple(officers))
+    return evolve(state, officers=tuple(officers))
 
 
 def advance_badge(state: TecState, seat: int) -> tuple[TecState, list[Event]]:
@@ -65,11 +65,11 @@ def _solve(
 ) -> tuple[TecState, list[Event]]:
     evidence = EVIDENCE_OF_CLUE[clue]
     value = case.suspect(case.solution.murderer).trait(evidence)
-    state = dataclasses.replace(state, solved={**state.solved, evidence: seat})
+    state = evolve(state, solved={**state.solved, evidence: seat})
     if clue == "search":
-        state = dataclasses.replace(state, search_blocks=())
+        state = evolve(state, search_blocks=())
     if clue == "stakeout":
-        state = dataclasses.replace(state, stakeout_blocks=())
+        state = evolve(state, stakeout_blocks=())
     events = [
         Event(
             Ev.EVIDENCE_SOLVED,
@@ -98,7 +98,7 @@ def gain_suspect(
         return state, [Event(Ev.SUSPECT_GAINED, actor=seat, data={"seat": seat, "gained": False})]
     card = state.suspect_deck.draw_pile[0]
     deck = state.suspect_deck.take_from_draw_pile(card)
-    state = dataclasses.replace(state, suspect_deck=deck, suspects=state.suspects.add(seat, [card]))
+    state = evolve(state, suspect_deck=deck, suspects=state.suspects.add(seat, [card]))
     event = Event(
         Ev.SUSPECT_GAINED,
         actor=seat,
@@ -123,7 +123,7 @@ def draw_force(state: TecState, seat: int, rng: random.Random) -> tuple[TecState
         return state, [Event(Ev.FORCE_GAINED, actor=seat, data={"seat": seat, "gained": False})]
     deck, (card,) = deck.draw(1, rng=rng)
     holder = coop.force_receiver(state, seat)  # a 2-player co-op pool fills both hands
-    state = dataclasses.replace(state, force_deck=deck, forces=state.forces.add(holder, [card]))
+    state = evolve(state, force_deck=deck, forces=state.forces.add(holder, [card]))
     state = hand_limit.over_limit(state, holder)
     event = Event(
         Ev.FORCE_GAINED,

@@ -17,7 +17,6 @@ one person: solo.py).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -26,7 +25,7 @@ from rules.core import Event, RuleError
 from . import roles
 from .case import MOBSTER_COLOURS, TecCase
 from .spec import FORCE_HAND_LIMIT, TEAM_MODES, Ev
-from .state import TecState
+from .state import TecState, evolve
 
 #: "2 players: remove 1 Gray Gangster; 3 players: remove 1 of each color; 4 players: remove 2
 #: of each color".
@@ -77,7 +76,7 @@ def marker_back(state: TecState) -> tuple[TecState, list[Event]]:
     the Time Track" (never before hour 0)."""
     final = max(0, state.final_hour - 1)
     event = Event(Ev.OUT_OF_TIME, data={"from": state.final_hour, "to": final})
-    return dataclasses.replace(state, final_hour=final), [event]
+    return evolve(state, final_hour=final), [event]
 
 
 def last_hour(state: TecState, before: int) -> int:
@@ -103,7 +102,7 @@ def share(state: TecState, events: Sequence[Event]) -> list[Event]:
     return [
         event
         if not event.secret or event.type == Ev.ACCUSATION_MADE
-        else dataclasses.replace(event, secret_audience=team)
+        else Event(event.type, event.actor, event.data, event.secret, event.audience, team)
         for event in events
     ]
 
@@ -133,7 +132,7 @@ def with_pool(state: TecState, officer: int) -> TecState:
     forces = state.forces
     for card in state.forces.cards_of(1 - officer):
         forces = forces.pass_card(1 - officer, officer, card)
-    return dataclasses.replace(state, forces=forces)
+    return evolve(state, forces=forces)
 
 
 def hand_after_play(state: TecState, officer: int) -> TecState:
@@ -143,7 +142,7 @@ def hand_after_play(state: TecState, officer: int) -> TecState:
     forces = state.forces
     while forces.count(officer) > FORCE_HAND_LIMIT:
         forces = forces.pass_card(officer, 1 - officer, forces.cards_of(officer)[-1])
-    return dataclasses.replace(state, forces=forces)
+    return evolve(state, forces=forces)
 
 
 # --- the view ---------------------------------------------------------------------------------

@@ -16,7 +16,6 @@ its officer only unless the kind is public.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -25,7 +24,7 @@ from typing import Any
 from rules.core import ActionSpec, Event
 
 from .case import TecCase
-from .state import Decision, TecState
+from .state import Decision, TecState, evolve
 
 __all__ = [
     "Decision",
@@ -77,7 +76,7 @@ def owe(state: TecState, decision: Decision) -> TecState:
     """Queue ``decision`` after those already owed."""
     if not decision.choices:
         raise ValueError(f"a {decision.kind} decision needs at least one choice")
-    return dataclasses.replace(state, decisions=(*state.decisions, decision))
+    return evolve(state, decisions=(*state.decisions, decision))
 
 
 def open_decision(state: TecState) -> Decision | None:
@@ -102,7 +101,7 @@ def decide(
     """Take the open decision off the queue and let its kind apply ``choice`` (checked legal)."""
     decision = open_decision(state)
     assert decision is not None and decision.kind == action_type and decision.seat == seat
-    state = dataclasses.replace(state, decisions=state.decisions[1:])
+    state = evolve(state, decisions=state.decisions[1:])
     return _KINDS[action_type].resolve(case, state, seat, decision, choice, rng)
 
 

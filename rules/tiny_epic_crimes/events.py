@@ -20,7 +20,7 @@ from . import mobsters
 from .cards import EVENTS
 from .case import TecCase
 from .spec import Ev
-from .state import ActiveEvent, TecState
+from .state import ActiveEvent, TecState, evolve
 
 SLOTS = 3  # "there are 3 slots"
 CARDS: Mapping[str, Any] = {card.id: card for card in EVENTS}
@@ -79,11 +79,11 @@ def _add_mobsters(
             state, more = mobsters.too_many_events(state)
             out.extend(more)
             continue
-        state = dataclasses.replace(state, bag=bag)
+        state = evolve(state, bag=bag)
         if block is None:
             event = dataclasses.replace(event, on_card=(*event.on_card, colour))
         else:
-            state = dataclasses.replace(state, mobsters={**state.mobsters, block: colour})
+            state = evolve(state, mobsters={**state.mobsters, block: colour})
             if where == "event-token" or block not in event.mobster_blocks:
                 event = dataclasses.replace(event, mobster_blocks=(*event.mobster_blocks, block))
     return dataclasses.replace(s, state=state, event=event), out
@@ -111,7 +111,7 @@ def draw(
     deck = state.event_deck
     for _ in range(len(EVENTS)):
         if not deck.available():
-            return dataclasses.replace(state, event_deck=deck), out
+            return evolve(state, event_deck=deck), out
         deck, (card_id,) = deck.draw(rng=rng)
         card = CARDS[card_id]
         if not (late and card.timed):
@@ -119,14 +119,14 @@ def draw(
         deck = deck.discard([card_id])
         out.append(Event(Ev.EVENT_REPLACED, actor=seat, data={"card": card_id}))
     else:
-        return dataclasses.replace(state, event_deck=deck), out
+        return evolve(state, event_deck=deck), out
     used = {e.slot for e in state.events}
     slot = min(s for s in range(1, SLOTS + 1) if s not in used)
     hour = max(state.track.positions.values())
     active = ActiveEvent(
         card=card_id, slot=slot, drawn_at=hour, tokens=(), on_card=(), mobster_blocks=(), helpers=()
     )
-    state = dataclasses.replace(state, event_deck=deck)
+    state = evolve(state, event_deck=deck)
     setting, more = SETUP.run(card.setup, Setting(case, state, active), Context(seat=seat, rng=rng))
     state = dataclasses.replace(
         setting.state, events=tuple(sorted((*setting.state.events, setting.event), key=_slot))

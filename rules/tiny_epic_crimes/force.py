@@ -25,7 +25,7 @@ from . import abilities, board, interrogate, mobsters
 from .cards import FORCE_CARDS, ForceCard
 from .case import TecCase
 from .spec import Act, Ev
-from .state import TecState
+from .state import TecState, evolve
 
 CARDS: Mapping[str, ForceCard] = {card.id: card for card in FORCE_CARDS}
 PLAYABLE = frozenset(card.id for card in FORCE_CARDS)
@@ -57,7 +57,7 @@ def _apprehend(
     found = targets(c.data["case"], state, c.seat, str(args["where"]))
     taken = found[:1] if args["where"] == "adjacent" else found
     colours = [state.mobsters[b] for b in taken]
-    state = dataclasses.replace(
+    state = evolve(
         state,
         mobsters={b: col for b, col in state.mobsters.items() if b not in taken},
         bag=mobsters.to_bag(state.bag, colours),
@@ -73,7 +73,7 @@ def _boost(name: str, key: str) -> Any:
     ) -> tuple[TecState, list[Event]]:
         amount = abs(int(args[key])) if key else 1
         boosts = {**state.boosts, name: state.boosts.get(name, 0) + amount}
-        return dataclasses.replace(state, boosts=boosts), []
+        return evolve(state, boosts=boosts), []
 
     return handler
 
@@ -90,7 +90,7 @@ def _choose_die(
     """Roadblock: the die and number named, kept for this turn's Mobster Roll."""
     params = c.data["params"]
     boosts = {**state.boosts, f"die-{params['die']}": int(params["number"])}
-    return dataclasses.replace(state, boosts=boosts), []
+    return evolve(state, boosts=boosts), []
 
 
 def _move_mobster(
@@ -107,7 +107,7 @@ def _move_mobster(
         )
         for e in state.events
     )
-    state = dataclasses.replace(state, mobsters={**placed, onto: colour}, events=events)
+    state = evolve(state, mobsters={**placed, onto: colour}, events=events)
     data = {"from": source, "to": onto, "colour": colour}
     return state, [Event(Ev.MOBSTER_MOVED, actor=c.seat, data=data)]
 
@@ -171,7 +171,7 @@ def after_first_action(state: TecState, hours: int) -> TecState:
     the first (Shortcut, Overtime, Steady Hand), so another card may be played for the second."""
     spent = {"extra_action", "hours", "any_time_of_day", "reroll"}
     boosts = {k: v for k, v in state.boosts.items() if k not in spent}
-    return dataclasses.replace(
+    return evolve(
         state, driven=state.driven + hours, drove=True, boosts={**boosts, "extra_action": 0}
     )
 
@@ -249,7 +249,7 @@ def play(
     """Play ``card`` (checked legal, with the action's ``params``): discarded face up, then its
     effect."""
     params = dict(params or {})
-    state = dataclasses.replace(
+    state = evolve(
         state,
         forces=state.forces.remove(seat, [card]),
         force_deck=state.force_deck.discard([card]),

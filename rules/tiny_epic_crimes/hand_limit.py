@@ -8,7 +8,6 @@ Until then the owner can do nothing else, so a hand never plays with three cards
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -18,7 +17,7 @@ from rules.core import Event
 from . import decisions
 from .case import TecCase
 from .spec import FORCE_HAND_LIMIT, Act, Ev
-from .state import Decision, TecState
+from .state import Decision, TecState, evolve
 
 
 def over_limit(state: TecState, seat: int) -> TecState:
@@ -35,7 +34,7 @@ def over_limit(state: TecState, seat: int) -> TecState:
 def _discard(
     case: TecCase, state: TecState, seat: int, decision: Decision, card: str, rng: random.Random
 ) -> tuple[TecState, list[Event]]:
-    state = dataclasses.replace(
+    state = evolve(
         state,
         forces=state.forces.remove(seat, [card]),
         force_deck=state.force_deck.discard([card]),

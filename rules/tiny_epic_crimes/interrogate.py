@@ -17,7 +17,6 @@ In the cooperative and solo modes every Suspect Card lies face up, so nothing is
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -27,7 +26,7 @@ from rules.core import Event
 from . import decisions, hazards
 from .case import TecCase
 from .spec import Act, Ev, Mode
-from .state import Decision, Glimpse, TecState
+from .state import Decision, Glimpse, TecState, evolve
 
 GHOST = "ghost"  # the choice naming the ghost officer's pile (ghost.py)
 GOOD_LISTENER = "A04"  # "When you Interrogate, look at a second card."
@@ -68,7 +67,7 @@ def look(
     picked = tuple(hand[at] for at in sorted(rng.sample(range(len(hand)), min(count, len(hand)))))
     known = seen_by(state, viewer)
     fresh = tuple(Glimpse(viewer, owner, card) for card in picked if card not in known)
-    state = dataclasses.replace(state, glimpses=(*state.glimpses, *fresh))
+    state = evolve(state, glimpses=(*state.glimpses, *fresh))
     return state, picked, tuple(card for card in picked if card in known)
 
 

@@ -19,7 +19,7 @@ from . import coop, mobsters
 from .cards import EVENTS, EventCard
 from .case import HOURS, TecCase
 from .spec import Ev
-from .state import TecState
+from .state import TecState, evolve
 
 CARDS: Mapping[str, EventCard] = {card.id: card for card in EVENTS}
 
@@ -33,7 +33,7 @@ def _trackers(state: TecState, args: Mapping[str, Any], c: Context) -> tuple[Tec
             track = track.advance(seat, step)
             moved.append(seat)
     event = Event(Ev.TRACKERS_PUSHED, data={"hours": int(args["hours"]), "seats": moved})
-    return dataclasses.replace(state, track=track), [event]
+    return evolve(state, track=track), [event]
 
 
 def _penalty(state: TecState, args: Mapping[str, Any], c: Context) -> tuple[TecState, list[Event]]:
@@ -45,7 +45,7 @@ def _discard(state: TecState, args: Mapping[str, Any], c: Context) -> tuple[TecS
     count = min(int(args["count"]), deck.draw_count)
     deck = dataclasses.replace(deck, draw_pile=deck.draw_pile[count:])
     event = Event(Ev.SUSPECTS_LOST, data={"count": count})
-    return dataclasses.replace(state, suspect_deck=deck), [event]
+    return evolve(state, suspect_deck=deck), [event]
 
 
 def _roll(state: TecState, args: Mapping[str, Any], c: Context) -> tuple[TecState, list[Event]]:
@@ -72,7 +72,7 @@ def lapse_due(case: TecCase, state: TecState, rng: random.Random) -> tuple[TecSt
         if not card.timed or card.hours is None or behind <= event.drawn_at + card.hours:
             continue
         out.append(Event(Ev.EVENT_LAPSED, data={"card": card.id, "slot": event.slot}))
-        state = dataclasses.replace(
+        state = evolve(
             state,
             events=tuple(e for e in state.events if e.card != card.id),
             event_deck=state.event_deck.discard([card.id]),

@@ -6,13 +6,15 @@ at the start of the turn), its block, its token, and hours enough before the 48-
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from rules.core import Action, ActionSpec, RuleError
 from rules.kit.memo import last_answer
 
 from . import abilities, board, coop, decisions, force, hazards, resolve
 from .case import FINAL_HOURS, NIGHT, STAKEOUT_RISK, TecCase
 from .spec import ACTION_HOURS, BACKUP_RISK, DAY_ACTIONS, NIGHT_ACTIONS, Act
-from .state import TecState
+from .state import Officer, TecState
 from .turns import accusing, current
 
 #: Every action type of the game, owed choices included.
@@ -49,33 +51,32 @@ def _legal_actions(case: TecCase, state: TecState, seat: int) -> list[ActionSpec
 
 
 def _turn_actions(case: TecCase, state: TecState, seat: int) -> list[ActionSpec]:
-    left = remaining(state, seat)
-    officer = state.officers[seat]
-    here = officer.block
+    now = _now(case, state, seat)
+    left = now.left
     specs: list[ActionSpec] = []
-    hz = hazards.in_force(state)
+    hz = now.hazards
     if not state.drove and left >= 2:
-        free = force.free_blocks(state) + abilities.free_blocks(state, seat)
+        free = now.hours_off_drive
         reach = tuple(
             block
-            for block in board.blocks(case)
+            for block, far in board.distances_from(case, now.here)
             if block not in hz.no_drive
-            and 1 <= (far := board.distance(case, here, block)) + (toll := hz.toll(block))
+            and 1 <= far + (toll := hz.toll(block))
             and max(0, far - free) + toll <= left - 1  # _drive_hours, its parts asked once
         )
         specs.append(ActionSpec(Act.DRIVE, {"to": reach}))
     for act in ACTION_HOURS:
         if act == Act.REST_YOUR_CASE:
             continue
-        if _allowed(case, state, seat, act) is None:  # risked hours: Shortcut's hour off too
-            specs.append(_spec(act, left - hz.cost(act) + force.hours_off(state)))
+        if _refusal(case, state, seat, act, now) is None:  # risked hours: Shortcut's too
+            specs.append(_spec(act, left - hz.cost(act) + now.hours_off))
     cards = force.playable(case, coop.with_pool(state, seat), seat)  # co-op: 2 share a pool
     if cards and left >= 1:  # only while an action can still follow
         specs.extend(force.specs(case, state, cards))
     events = _resolvable(case, state, seat)
     if events:
         specs.append(ActionSpec(Act.RESOLVE_EVENT, {"event": events}))
-    if _allowed(case, state, seat, Act.REST_YOUR_CASE) is None:
+    if _refusal(case, state, seat, Act.REST_YOUR_CASE, now) is None:
         specs.append(ActionSpec(Act.REST_YOUR_CASE))
     return specs
 
@@ -110,59 +111,100 @@ def _spec(act: Act, left: int) -> ActionSpec:
     return ActionSpec(act)
 
 
+class _Now(NamedTuple):
+    """What every action's legality reads of the officer's turn, worked out once a step
+    (the legal list asks it of nine actions)."""
+
+    officer: Officer
+    here: str
+    hours: int  # the officer's tracker
+    left: int  # :func:`remaining`
+    hazards: hazards.Hazards
+    night: bool
+    overtime: bool  # Overtime, or co-op's "no longer restricted by day or night"
+    hours_off: int  # Shortcut's hour off every action this turn
+    hours_off_drive: int  # free blocks of driving (Squad Car, Street Smarts)
+    mobster_here: bool
+
+
+def _now(case: TecCase, state: TecState, seat: int) -> _Now:
+    officer = state.officers[seat]
+    hours = state.track.position(seat)
+    return _Now(
+        officer=officer,
+        here=officer.block,
+        hours=hours,
+        left=state.final_hour - hours - state.driven,  # remaining(), the tracker asked once
+        hazards=hazards.in_force(state),
+        night=board.phase(case, hours) == NIGHT,
+        overtime=force.any_time(state) or not coop.by_time_of_day(state),
+        hours_off=force.hours_off(state),
+        hours_off_drive=force.free_blocks(state) + abilities.free_blocks(state, seat),
+        mobster_here=officer.block in state.mobsters,
+    )
+
+
 def _allowed(case: TecCase, state: TecState, seat: int, act: Act) -> RuleError | None:
     """Why ``act`` is refused now (``None``: it is allowed), as the error to raise."""
-    officer = state.officers[seat]
-    here = officer.block
-    hours = state.track.position(seat)
+    refused = _refusal(case, state, seat, act, _now(case, state, seat))
+    return None if refused is None else RuleError(refused[0], code=refused[1])
+
+
+def _refusal(
+    case: TecCase, state: TecState, seat: int, act: Act, now: _Now
+) -> tuple[str, str] | None:
+    """Why ``act`` is refused now, as (sentence, code), or ``None``: it is allowed. No error is
+    made for a refusal that only leaves an action off the legal list."""
+    officer = now.officer
+    here = now.here
+    hours = now.hours
     if act == Act.REST_YOUR_CASE:
         early = hours < FINAL_HOURS[0] and not coop.no_hour_left(state, hours)
         if early or state.drove:
-            return RuleError(
+            return (
                 f"you may rest your case only at the start of a turn on hours "
                 f"{FINAL_HOURS[0]}-{FINAL_HOURS[1]}",
-                code="rest/too-early",
+                "rest/too-early",
             )
         return None
-    hz = hazards.in_force(state)
+    hz = now.hazards
     if act in hz.forbidden:
-        return RuleError(f"an active event forbids {act}", code="event/forbidden")
+        return f"an active event forbids {act}", "event/forbidden"
     role = coop.refusal(state, seat, act)  # co-op: the clue actions on the officer's mat
     if role is not None:
-        return role
-    night = board.phase(case, hours) == NIGHT
+        return role.message, role.code
+    night = now.night
     # Overtime: either time of day this turn; co-op: "no longer restricted by day or night"
-    overtime = force.any_time(state) or not coop.by_time_of_day(state)
-    overtime = overtime or abilities.any_time_of_day(state, seat, act)  # Desk Sergeant
+    overtime = now.overtime or abilities.any_time_of_day(state, seat, act)  # Desk Sergeant
     if act in DAY_ACTIONS and night and not overtime:
-        return RuleError(f"{act} is a daytime action", code="time/day-only")
+        return f"{act} is a daytime action", "time/day-only"
     if act in NIGHT_ACTIONS and not night and not overtime:
-        return RuleError(f"{act} is a nighttime action", code="time/night-only")
-    cost = max(1, (ACTION_HOURS[act] or 1) + hz.cost(act) - force.hours_off(state))
-    if cost > remaining(state, seat):
-        return RuleError("that would take your tracker past the 48-hour mark", code="time/past-48")
-    mobster_here = here in state.mobsters
+        return f"{act} is a nighttime action", "time/night-only"
+    cost = max(1, (ACTION_HOURS[act] or 1) + hz.cost(act) - now.hours_off)
+    if cost > now.left:
+        return "that would take your tracker past the 48-hour mark", "time/past-48"
+    mobster_here = now.mobster_here
     if act in (Act.ARREST, Act.CATCH_INFORMANT, Act.CATCH_WITNESS) and not mobster_here:
-        return RuleError("there is no mobster on your block", code="mobster/none-here")
+        return "there is no mobster on your block", "mobster/none-here"
     if act == Act.CALL_FOR_BACKUP and not (
         mobster_here or any(block in state.mobsters for block in board.adjacent(case, here))
     ):
-        return RuleError("no mobster on or next to your block", code="mobster/none-near")
+        return "no mobster on or next to your block", "mobster/none-near"
     if act == Act.CATCH_INFORMANT and board.row_of(case, here) not in state.informant_rows:
-        return RuleError("no Informant Token is left in your row", code="clue/no-informant")
+        return "no Informant Token is left in your row", "clue/no-informant"
     if act == Act.CATCH_WITNESS and board.column_of(case, here) not in state.witness_columns:
-        return RuleError("no Witness Token is left in your column", code="clue/no-witness")
+        return "no Witness Token is left in your column", "clue/no-witness"
     if act == Act.SEARCH_SCENE and here not in state.search_blocks:
-        return RuleError("no Search Token lies on your block", code="clue/no-search-token")
+        return "no Search Token lies on your block", "clue/no-search-token"
     if act == Act.STAKEOUT and here not in state.stakeout_blocks:
-        return RuleError("no Stakeout Token lies on your block", code="clue/no-stakeout-token")
+        return "no Stakeout Token lies on your block", "clue/no-stakeout-token"
     if act == Act.BRING_IN_FOR_HOLDING:
         if officer.holding is None and not mobster_here:
-            return RuleError("there is no mobster on your block", code="mobster/none-here")
+            return "there is no mobster on your block", "mobster/none-here"
         if officer.holding is not None and not board.is_hq(here):
-            return RuleError(
+            return (
                 "a mobster is on your Holding Spot: bring them in at the HQ",
-                code="holding/not-at-hq",
+                "holding/not-at-hq",
             )
     return None
 

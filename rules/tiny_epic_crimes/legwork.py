@@ -13,7 +13,6 @@ order stays), up to the final hour, and the turn ends at once if no action can f
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -23,7 +22,7 @@ from rules.core import Event
 from . import coop, decisions, roles
 from .case import TecCase
 from .spec import Act, Ev
-from .state import Decision, TecState
+from .state import Decision, TecState, evolve
 from .turns import current
 
 HOURS = 3
@@ -59,7 +58,7 @@ def _decide(
     before = state.track.position(officer)
     after = min(before + HOURS, coop.last_hour(state, before))
     ahead = max(state.track.positions.values())
-    state = dataclasses.replace(state, track=state.track.advance(officer, after - before))
+    state = evolve(state, track=state.track.advance(officer, after - before))
     events = [Event(Ev.LEG_WORK_DONE, actor=officer, data={"from": before, "to": after})]
     for line in range(max(ahead, 1), after):
         if case.space(line).event_line:
@@ -82,7 +81,7 @@ def _within_turn(
     start = state.track.position(officer) + state.driven
     room = coop.last_hour(state, start) - start
     spent = max(0, min(HOURS, room))
-    state = dataclasses.replace(state, driven=state.driven + spent)
+    state = evolve(state, driven=state.driven + spent)
     events = [Event(Ev.LEG_WORK_DONE, actor=officer, data={"from": start, "to": start + spent})]
     state, gained = clues.gain_suspect(state, officer, rng)
     events.extend(gained)

@@ -12,7 +12,7 @@ from rules.kit.dice import roll
 from . import coop
 from .case import HOURS, HQ, TecCase
 from .spec import Ev
-from .state import TecState
+from .state import TecState, evolve
 
 #: Crime Sprees chain with probability 1/9 each; a bound keeps a game finite whatever the dice.
 MAX_ROLLS = 50
@@ -94,9 +94,7 @@ def mobster_roll(
                 data = {}
             else:
                 data.update(outcome="mobster", colour=colour)
-                state = dataclasses.replace(
-                    state, bag=bag, mobsters={**state.mobsters, block: colour}
-                )
+                state = evolve(state, bag=bag, mobsters={**state.mobsters, block: colour})
         if data:
             events.append(Event(Ev.MOBSTER_ROLL, data=data))
         spree = black == white and black not in (3, 6)
@@ -120,7 +118,7 @@ def too_many_events(state: TecState) -> tuple[TecState, list[Event]]:
     if state.suspect_deck.draw_count:
         deck = dataclasses.replace(state.suspect_deck, draw_pile=state.suspect_deck.draw_pile[1:])
         event = Event(Ev.TOO_MANY_EVENTS, data={"penalty": "suspect-discarded"})
-        return dataclasses.replace(state, suspect_deck=deck), [event]
+        return evolve(state, suspect_deck=deck), [event]
     track = state.track
     moved = []
     for seat in sorted(track.positions):
@@ -128,4 +126,4 @@ def too_many_events(state: TecState) -> tuple[TecState, list[Event]]:
             track = track.advance(seat, 1)
             moved.append(seat)
     event = Event(Ev.TOO_MANY_EVENTS, data={"penalty": "hour-lost", "seats": moved})
-    return dataclasses.replace(state, track=track), [event]
+    return evolve(state, track=track), [event]

@@ -16,7 +16,6 @@ officer holds, or ``none``. The value goes to the peeker alone and stays in
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -27,7 +26,7 @@ from . import decisions, hazards
 from .case import TecCase
 from .interrogate import hidden_hands, look, looked_event
 from .spec import Act, Ev
-from .state import Decision, TecState
+from .state import Decision, TecState, evolve
 
 NONE = "none"  # the choice not to exchange
 
@@ -71,7 +70,7 @@ def _exchange(
     holder = state.solved[choice]
     value = case.suspect(case.solution.murderer).trait(choice)
     peeked = tuple(sorted({*state.peeked, (seat, choice)}))
-    state = dataclasses.replace(state, peeked=peeked)
+    state = evolve(state, peeked=peeked)
     state, cards, repeats = look(state, holder, seat, 1, rng)  # the holder's random pick
     return state, [
         Event(

@@ -32,7 +32,7 @@ from . import events as cards_in_play
 from .case import TecCase
 from .spec import Act, Ending, Ev
 from .standings import outcome
-from .state import TecState
+from .state import TecState, evolve
 
 #: (case, state, seat, action, rng) -> (state, events, hours spent by the action)
 Handler = Callable[
@@ -42,7 +42,7 @@ Handler = Callable[
 
 def play(case: TecCase, state: TecState, seat: int, action: Action) -> tuple[TecState, list[Event]]:
     """Apply ``action`` (already checked legal) for ``seat``."""
-    state = dataclasses.replace(state, step=state.step + 1)
+    state = evolve(state, step=state.step + 1)
     rng = rng_for(state.seed, state.step, "play")
     if decisions.kind_of(action.type) is not None:  # an owed choice, outside any turn
         (param,) = action.params
@@ -78,7 +78,7 @@ def play(case: TecCase, state: TecState, seat: int, action: Action) -> tuple[Tec
 def can_act(case: TecCase, state: TecState, seat: int) -> bool:
     """Whether an action (not only a card) can follow: Double Shift's second action is taken
     only then, else the turn ends as usual."""
-    owed_aside = dataclasses.replace(state, decisions=())  # a discard owed first changes nothing
+    owed_aside = evolve(state, decisions=())  # a discard owed first changes nothing
     offered = legal.legal_actions(case, owed_aside, seat)
     return any(spec.type not in (Act.DRIVE, Act.PLAY_FORCE) for spec in offered)
 
@@ -89,7 +89,7 @@ def _drive(case: TecCase, state: TecState, seat: int, to: str) -> tuple[TecState
     far = max(0, board.distance(case, officer.block, to) - free)
     hours = far + hazards.in_force(state).toll(to)
     state = clues.with_officer(state, seat, dataclasses.replace(officer, block=to))
-    state = dataclasses.replace(state, driven=state.driven + hours, drove=True)
+    state = evolve(state, driven=state.driven + hours, drove=True)
     data = {"from": officer.block, "to": to, "hours": hours}
     state, seen = abilities.keen_eye(case, state, seat)
     return state, [Event(Ev.DROVE, actor=seat, data=data), *seen]
@@ -106,7 +106,7 @@ def end_turn(
     after = min(before + spent, coop.last_hour(state, before))  # 48, or co-op's marker
     track = state.track.advance(seat, after - before) if spent else state.track
     fixed = force.fixed_die(state)  # Roadblock: one die of this turn's Mobster Roll
-    state = dataclasses.replace(state, track=track, driven=0, drove=False, boosts={})
+    state = evolve(state, track=track, driven=0, drove=False, boosts={})
     events = [Event(Ev.TRACKER_ADVANCED, actor=seat, data={"from": before, "to": after})]
     state, lapsed = lapse.lapse_due(case, state, rng)  # a slot freed before any new event
     events.extend(lapsed)
@@ -129,7 +129,7 @@ def _apprehend(state: TecState, blocks: list[str]) -> tuple[TecState, list[str]]
     """The mobsters on ``blocks`` back to the bag; their colours."""
     taken = [state.mobsters[block] for block in blocks if block in state.mobsters]
     left = {block: colour for block, colour in state.mobsters.items() if block not in blocks}
-    return dataclasses.replace(state, mobsters=left, bag=mobsters.to_bag(state.bag, taken)), taken
+    return evolve(state, mobsters=left, bag=mobsters.to_bag(state.bag, taken)), taken
 
 
 def _arrest(
@@ -138,17 +138,15 @@ def _arrest(
     officer = state.officers[seat]
     here = officer.block
     colour = state.mobsters[here]
-    state = dataclasses.replace(
-        state, mobsters={b: c for b, c in state.mobsters.items() if b != here}
-    )
+    state = evolve(state, mobsters={b: c for b, c in state.mobsters.items() if b != here})
     events = [Event(Ev.ARRESTED, actor=seat, data={"block": here, "colour": colour})]
     if colour in officer.arrested or coop.is_team(state):  # co-op: "right to the bag"
         # "If you already have a mobster of the same color on your mat, … return it to the bag"
-        state = dataclasses.replace(state, bag=mobsters.to_bag(state.bag, [colour]))
+        state = evolve(state, bag=mobsters.to_bag(state.bag, [colour]))
         return state, events, 1
     arrested = (*officer.arrested, colour)
     if len(arrested) == len(case.mobsters):
-        state = dataclasses.replace(state, bag=mobsters.to_bag(state.bag, list(arrested)))
+        state = evolve(state, bag=mobsters.to_bag(state.bag, list(arrested)))
         state = clues.with_officer(state, seat, dataclasses.replace(officer, arrested=()))
         state, more = clues.advance_badge(state, seat)
         return state, events + more, 1
@@ -195,9 +193,7 @@ def _catch(clue: str) -> Handler:
         state, taken = _apprehend(state, [here])
         if clue == "informant":
             row = board.row_of(case, here)
-            state = dataclasses.replace(
-                state, informant_rows=tuple(r for r in state.informant_rows if r != row)
-            )
+            state = evolve(state, informant_rows=tuple(r for r in state.informant_rows if r != row))
             event = Event(
                 Ev.INFORMANT_CAUGHT,
                 actor=seat,
@@ -205,7 +201,7 @@ def _catch(clue: str) -> Handler:
             )
         else:
             column = board.column_of(case, here)
-            state = dataclasses.replace(
+            state = evolve(
                 state, witness_columns=tuple(c for c in state.witness_columns if c != column)
             )
             event = Event(
@@ -224,9 +220,7 @@ def _search(
 ) -> tuple[TecState, list[Event], int]:
     here = state.officers[seat].block
     success = next(token.success for token in case.search_tokens if token.block == here)
-    state = dataclasses.replace(
-        state, search_blocks=tuple(b for b in state.search_blocks if b != here)
-    )
+    state = evolve(state, search_blocks=tuple(b for b in state.search_blocks if b != here))
     events = [Event(Ev.SCENE_SEARCHED, actor=seat, data={"block": here, "success": success})]
     if success:
         state, more = clues.collect(case, state, seat, "search", rng)
@@ -255,11 +249,9 @@ def _stakeout(
             secret={"value": value},
             secret_audience=frozenset({seat}),
         )
-        return dataclasses.replace(state, peeks=peeks), [event], risk
+        return evolve(state, peeks=peeks), [event], risk
     officer = state.officers[seat]
-    state = dataclasses.replace(
-        state, stakeout_blocks=tuple(b for b in state.stakeout_blocks if b != here)
-    )
+    state = evolve(state, stakeout_blocks=tuple(b for b in state.stakeout_blocks if b != here))
     state = clues.with_officer(
         state, seat, dataclasses.replace(officer, stakeouts=(*officer.stakeouts, value))
     )
@@ -279,9 +271,7 @@ def _bring_in(
     here = officer.block
     if officer.holding is None:
         colour = state.mobsters[here]
-        state = dataclasses.replace(
-            state, mobsters={b: c for b, c in state.mobsters.items() if b != here}
-        )
+        state = evolve(state, mobsters={b: c for b, c in state.mobsters.items() if b != here})
         state = clues.with_officer(state, seat, dataclasses.replace(officer, holding=colour))
         return (
             state,
@@ -289,14 +279,12 @@ def _bring_in(
             2,
         )
     colour = officer.holding
-    state = dataclasses.replace(state, bag=mobsters.to_bag(state.bag, [colour]))
+    state = evolve(state, bag=mobsters.to_bag(state.bag, [colour]))
     state = clues.with_officer(state, seat, dataclasses.replace(officer, holding=None))
     token = colour in state.holding_tokens
     events = [Event(Ev.MOBSTER_BOOKED, actor=seat, data={"colour": colour, "token": token})]
     if token:
-        state = dataclasses.replace(
-            state, holding_tokens=tuple(c for c in state.holding_tokens if c != colour)
-        )
+        state = evolve(state, holding_tokens=tuple(c for c in state.holding_tokens if c != colour))
         state, more = clues.collect(case, state, seat, "holding", rng)
     else:
         state, more = clues.gain_force(state, seat, rng)
@@ -315,7 +303,7 @@ def _accuse(
     case: TecCase, state: TecState, seat: int, murderer: str
 ) -> tuple[TecState, list[Event]]:
     """A sealed accusation; the last one reveals them all and ends the game."""
-    state = dataclasses.replace(state, accusations={**state.accusations, seat: murderer})
+    state = evolve(state, accusations={**state.accusations, seat: murderer})
     events = [
         Event(
             Ev.ACCUSATION_MADE,
@@ -332,9 +320,9 @@ def _accuse(
         return state, events + closed
     truth = case.solution.murderer
     correct = tuple(sorted(s for s, letter in state.accusations.items() if letter == truth))
-    state = dataclasses.replace(state, ended=Ending.SOLVED if correct else Ending.UNSOLVED)
+    state = evolve(state, ended=Ending.SOLVED if correct else Ending.UNSOLVED)
     result = outcome(case, state)
-    state = dataclasses.replace(state, winners=result.winners)
+    state = evolve(state, winners=result.winners)
     revealed = {str(s): letter for s, letter in sorted(state.accusations.items())}
     events.append(Event(Ev.ACCUSATIONS_REVEALED, data={"accusations": revealed, "murderer": truth}))
     events.append(Event(Ev.GAME_ENDED, data=result.to_json()))

@@ -20,7 +20,7 @@ from . import board, clues, coop, mobsters, peek
 from .cards import EVENTS, EventCard
 from .case import HQ, TecCase
 from .spec import Ev
-from .state import ActiveEvent, TecState
+from .state import ActiveEvent, TecState, evolve
 
 CARDS: Mapping[str, EventCard] = {card.id: card for card in EVENTS}
 
@@ -92,7 +92,7 @@ def resolve(
     ]
     # the card leaves play before its rewards are taken: its negative effect ends when it is
     # resolved, so the Crooked Alderman's own Peek is not forbidden by it (docs/rulings.md)
-    state = dataclasses.replace(
+    state = evolve(
         state,
         events=tuple(e for e in state.events if e.card != card.id),
         event_deck=state.event_deck.discard([card.id]),
@@ -174,6 +174,4 @@ def stand_hours(card: str) -> int:
 
 
 def _replace(state: TecState, event: ActiveEvent) -> TecState:
-    return dataclasses.replace(
-        state, events=tuple(event if e.card == event.card else e for e in state.events)
-    )
+    return evolve(state, events=tuple(event if e.card == event.card else e for e in state.events))

@@ -10,7 +10,6 @@ accusation. Events name that seat as their actor and the officer in ``officer``.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 
 from rules.core import Event, JSONScalar, Seat, SetupError
@@ -72,13 +71,14 @@ def as_seat_events(state: TecState, events: Sequence[Event]) -> list[Event]:
         data = dict(event.data)
         if event.actor is not None:
             data["officer"] = event.actor
-        out.append(
-            dataclasses.replace(
-                event,
-                actor=None if event.actor is None else THE_SEAT,
-                data=data,
-                audience=None if event.audience is None else seat,
-                secret_audience=seat if event.secret_audience else frozenset(),
+        out.append(  # built directly: ``dataclasses.replace`` walks the fields each time
+            Event(
+                event.type,
+                None if event.actor is None else THE_SEAT,
+                data,
+                event.secret,
+                None if event.audience is None else seat,
+                seat if event.secret_audience else frozenset(),
             )
         )
     return out

@@ -13,7 +13,7 @@ def resting(state: TecState) -> frozenset[int]:
 
 def accusing(state: TecState) -> bool:
     """Every car lies on its side: the simultaneous accusation is open."""
-    return state.ended is None and len(resting(state)) == len(state.officers)
+    return state.ended is None and all(officer.rested for officer in state.officers)
 
 
 @last_answer  # a step asks several times for the one state

@@ -14,10 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.kit.memo import last_answer
-
 from . import board, coop, decisions, interrogate, peek, solo
-from .case import EVIDENCE, TecCase
+from .case import EVIDENCE, TecCase, per_case
 from .events import view as events_view
 from .standings import outcome
 from .state import TecState
@@ -115,7 +113,7 @@ def _officer(state: TecState, seat: int) -> dict[str, Any]:
 
 #: every view of a game repeats the printed parts, so they are built once a case (views are read
 #: and sent, never changed)
-@last_answer
+@per_case
 def public_case(case: TecCase) -> dict[str, Any]:
     """The printed parts every officer sees at setup (the suspects' evidences are public)."""
     return {

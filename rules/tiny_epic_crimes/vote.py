@@ -10,7 +10,6 @@ In solo the one seat's vote is the team's.
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 
 from rules.core import Event, Outcome, winners_first
@@ -18,7 +17,7 @@ from rules.kit.simultaneous import Commitments
 
 from .case import TecCase
 from .spec import Ending, Ev
-from .state import TecState
+from .state import TecState, evolve
 
 DETECTIVE_SEAT = 0
 
@@ -57,7 +56,7 @@ def outcome(case: TecCase, state: TecState) -> Outcome:
 def close(case: TecCase, state: TecState) -> tuple[TecState, list[Event]]:
     """Every vote is in: reveal them, name the team's suspect, and end the game."""
     result = outcome(case, state)
-    state = dataclasses.replace(state, ended=result.ending, winners=result.winners)
+    state = evolve(state, ended=result.ending, winners=result.winners)
     revealed = {str(s): letter for s, letter in sorted(state.accusations.items())}
     truth = case.solution.murderer
     return state, [
