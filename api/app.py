@@ -7,7 +7,7 @@ from typing import Any
 import swagger_ui_bundle
 from flask import Flask, Response, send_from_directory
 
-from api import config, errors, housekeeping, idempotency, ratelimits
+from api import config, errors, hot_routes, housekeeping, idempotency, ratelimits
 from api.contract import state_the_contract
 from api.idempotency import IdempotencyKeyPlugin
 from api.ids import IdConverter, id_schema
@@ -59,6 +59,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.before_request(require_json_body)
     idempotency.register(app)  # after the body checks: a malformed request claims no key
     app.add_url_rule("/docs/assets/<path:filename>", "docs_assets", _docs_asset)
+    hot_routes.install(app)  # last: it checks the hooks above are all it knows
     return app
 
 

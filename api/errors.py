@@ -199,20 +199,34 @@ def from_error(error: CasebookError) -> Problem:
     return Problem(error.status, error.code, error.message, errors=errors or None)
 
 
+def respond(app: Flask, error: Exception) -> Response:
+    """The answer to ``error`` as the handlers :func:`register` installs give it (called while
+    ``error`` is being handled, so that an unexpected one is logged with its traceback)."""
+    if isinstance(error, Problem):
+        return error.response()
+    if isinstance(error, CasebookError):
+        if isinstance(error, UnavailableError):
+            app.logger.warning("unavailable: %s", error)
+        return from_error(error).response()
+    if isinstance(error, HTTPException):  # as ProblemApi answers werkzeug's errors
+        if error.code is not None and error.code < 400:
+            return error.get_response()
+        return from_http_exception(error).response()
+    app.logger.exception("unexpected error")
+    return Problem(500).response()
+
+
 def register(app: Flask) -> None:
     """Turn every exception the app can meet into a problem response."""
 
     @app.errorhandler(Problem)
     def _problem(error: Problem) -> Response:
-        return error.response()
+        return respond(app, error)
 
     @app.errorhandler(CasebookError)
     def _refused(error: CasebookError) -> Response:
-        if isinstance(error, UnavailableError):
-            app.logger.warning("unavailable: %s", error)
-        return from_error(error).response()
+        return respond(app, error)
 
     @app.errorhandler(Exception)
     def _unexpected(error: Exception) -> Response:
-        app.logger.exception("unexpected error")
-        return Problem(500).response()
+        return respond(app, error)

@@ -48,6 +48,13 @@ def install(app: Flask) -> None:
     app.before_request(_now_and_then)
 
 
+def due(app: Flask) -> bool:
+    """Whether the next request of ``app`` tidies first (``api/hot_routes.py`` leaves it to
+    Flask's request handling, which does)."""
+    last: list[float] = app.extensions["casebook-tidied-at"]
+    return time.monotonic() - last[0] >= EVERY_S
+
+
 def _now_and_then() -> None:
     last: list[float] = current_app.extensions["casebook-tidied-at"]
     now = time.monotonic()

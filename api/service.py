@@ -306,7 +306,8 @@ class Service:
         attempt = 1
         while True:
             try:
-                return self._play_once(game_id, token, action, if_match, clock)
+                with self.store.one_connection():
+                    return self._play_once(game_id, token, action, if_match, clock)
             except VersionConflict as conflict:
                 if if_match is not None:
                     raise VersionMismatch(

@@ -8,7 +8,7 @@ import math
 import re
 from collections.abc import Callable
 from functools import wraps
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import orjson
 from flask import Response as FlaskResponse
@@ -21,6 +21,9 @@ from werkzeug.wrappers import Response
 from api.errors import Problem
 from api.security import bearer_token
 from api.service import Service
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import WSGIEnvironment
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -58,7 +61,11 @@ def if_match() -> frozenset[int] | None:
 
     A tag that is no version matches nothing, so the write fails its precondition.
     """
-    raw = request.headers.get("If-Match")
+    return parse_if_match(request.headers.get("If-Match"))
+
+
+def parse_if_match(raw: str | None) -> frozenset[int] | None:
+    """:func:`if_match` of a raw header value (``None``: no header)."""
     if raw is None:
         return None
     if not _IF_MATCH.fullmatch(raw):
@@ -81,11 +88,15 @@ def with_etag(view: F) -> F:
 
     @wraps(view)
     def wrapper(*args: Any, **kwargs: Any) -> Response:
-        response: Response = view(*args, **kwargs)
-        response.set_etag(hashlib.sha256(response.get_data()).hexdigest())
-        return response.make_conditional(request)
+        return tagged(view(*args, **kwargs), request.environ)
 
     return wrapper  # type: ignore[return-value]
+
+
+def tagged(response: Response, environ: WSGIEnvironment) -> Response:
+    """``response`` with a strong ETag of its body, a 304 if ``If-None-Match`` names it."""
+    response.set_etag(hashlib.sha256(response.get_data()).hexdigest())
+    return response.make_conditional(environ)
 
 
 def require_json_body() -> None:

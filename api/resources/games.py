@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import marshmallow as ma
+from flask import request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 from werkzeug.wrappers import Response
@@ -20,6 +21,7 @@ from api.resources import (
     IF_MATCH_PATTERN,
     IF_NONE_MATCH,
     if_match,
+    parse_if_match,
     quick,
     service,
     token,
@@ -77,23 +79,39 @@ class Games(MethodView):
         )
 
 
-def _read_quickly(game_id: str) -> Response | None:
+def read_quickly(game_id: str, bearer: str | None) -> Response | None:
+    """A seat's view the short way (``api/resources/quick.py``), or ``None``."""
     clock = quick.plain_clock()
     if clock is None:
         return None
-    return quick.answer(_DUMP_GAME, service().read_game(game_id, token(), clock))
+    return quick.answer(_DUMP_GAME, service().read_game(game_id, bearer, clock))
 
 
-def _list_quickly(game_id: str) -> Response:
-    return quick.answer(_DUMP_ACTIONS, service().legal_actions(game_id, token()))
+def list_quickly(game_id: str, bearer: str | None) -> Response:
+    """A seat's legal actions the short way."""
+    return quick.answer(_DUMP_ACTIONS, service().legal_actions(game_id, bearer))
 
 
-def _play_quickly(game_id: str) -> Response | None:
+def play_quickly(game_id: str, bearer: str | None, versions: str | None) -> Response | None:
+    """A move the short way (``versions``: the raw ``If-Match``), or ``None``."""
     action, clock = quick.plain_action(), quick.plain_clock()
     if action is None or clock is None:
         return None
-    played = service().play(game_id, token(), action, if_match=if_match(), clock=clock)
+    expected = parse_if_match(versions)
+    played = service().play(game_id, bearer, action, if_match=expected, clock=clock)
     return quick.answer(_DUMP_PLAYED, played)
+
+
+def _read_quickly(game_id: str) -> Response | None:
+    return read_quickly(game_id, token())
+
+
+def _list_quickly(game_id: str) -> Response:
+    return list_quickly(game_id, token())
+
+
+def _play_quickly(game_id: str) -> Response | None:
+    return play_quickly(game_id, token(), request.headers.get("If-Match"))
 
 
 _DUMP_GAME = quick.dumper(GameSchema)

@@ -17,9 +17,12 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import signal
+import sys
 import threading
 import time
 from collections.abc import Iterator
+from typing import Any
 
 #: The first pause between attempts at a taken gate, doubling up to the cap.
 _FIRST_PAUSE_S = 0.00005
@@ -64,6 +67,58 @@ class WriterGate:
 
 def _acquire(fd: int, deadline: float) -> bool:
     """Take the lock on ``fd``, waiting until ``deadline`` at most; whether it was taken."""
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return True
+    except BlockingIOError:
+        pass
+    if _may_block():
+        return _block(fd, deadline)
+    return _poll(fd, deadline)
+
+
+class _Late(Exception):
+    """The deadline passed while a writer waited for the gate."""
+
+
+def _may_block() -> bool:
+    """Whether this writer may wait in the kernel: in the main thread (the only one a signal
+    reaches) of a process gevent has not patched (a gevent worker's requests share that
+    thread, so they poll, sleeping cooperatively), with the real-time timer free."""
+    if threading.current_thread() is not threading.main_thread():
+        return False
+    monkey = sys.modules.get("gevent.monkey")
+    if monkey is not None and monkey.is_module_patched("time"):
+        return False
+    return signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+def _late(signum: int, frame: Any) -> None:
+    raise _Late
+
+
+def _block(fd: int, deadline: float) -> bool:
+    """Wait in the kernel until the gate is free (the waiter wakes as it is released, where
+    polling woke five or six times a move, each a sleep and a failed ``flock``), bounded by a
+    real-time timer whose signal ends the wait at ``deadline``."""
+    wait = deadline - time.monotonic()
+    if wait <= 0:
+        return False
+    previous = signal.signal(signal.SIGALRM, _late)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, wait)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        return True
+    except _Late:  # if the signal came just as the lock was taken, closing ``fd`` releases it
+        return False
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _poll(fd: int, deadline: float) -> bool:
     pause = _FIRST_PAUSE_S
     while True:
         try:

@@ -22,6 +22,7 @@ import functools
 import logging
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import datetime
 from typing import Any
 
@@ -75,6 +76,8 @@ class HotPath:
         dialect = engine.dialect
         self._engine = engine
         self._gate = gate
+        #: The connection ``one_connection`` holds for the statements inside it, if any.
+        self._held: ContextVar[list[Any] | None] = ContextVar(f"held-{id(self)}", default=None)
         self._sqlite = dialect.name == "sqlite"
         self._dbapi = dialect.loaded_dbapi
         # Values are bound exactly as the store's Core statements bind them.
@@ -185,13 +188,36 @@ class HotPath:
         return bool(cursor.rowcount == len(rows))
 
     @contextmanager
+    def one_connection(self) -> Iterator[None]:
+        """Let the statements run inside share one pooled connection: a move reads its game,
+        then writes it, and checking a connection out of SQLAlchemy's pool and back in twice
+        cost more than either statement's own Python work."""
+        if self._held.get() is not None:  # already inside
+            yield
+            return
+        held: list[Any] = [None]
+        reset = self._held.set(held)
+        try:
+            yield
+        finally:
+            self._held.reset(reset)
+            if held[0] is not None:
+                held[0].close()
+
+    @contextmanager
     def _connection(self, *, autocommit: bool = False) -> Iterator[Any]:
         """A pooled driver connection's cursor; PostgreSQL reads in autocommit.
 
         A connection the server dropped is thrown away rather than handed back to the pool, as
         SQLAlchemy does for its own statements, so the next request gets a live one.
         """
-        fairy = self._engine.raw_connection()
+        held = self._held.get()
+        if held is None or held[0] is None:
+            fairy = self._engine.raw_connection()
+            if held is not None:
+                held[0] = fairy  # handed back when ``one_connection`` ends
+        else:
+            fairy = held[0]
         driver = fairy.driver_connection
         switch = autocommit and not self._sqlite
         try:
@@ -212,7 +238,11 @@ class HotPath:
                     driver.autocommit = False  # type: ignore[union-attr]
                 except self._dbapi.Error as error:  # a connection that cannot: not reused
                     fairy.invalidate(error)
-            fairy.close()
+            if held is None:
+                fairy.close()
+            elif not fairy.is_valid:  # the next statement checks out a live one
+                held[0] = None
+                fairy.close()
 
     def _rollback(self, cursor: Any) -> None:
         try:

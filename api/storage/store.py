@@ -263,6 +263,10 @@ class Store:
         with translated("count the games"), self._reader.connect() as conn:
             return int(conn.execute(_RUNNING, {"creator": creator}).scalar_one())
 
+    def one_connection(self) -> AbstractContextManager[None]:
+        """Run :meth:`open_game` and :meth:`append_steps` inside on one pooled connection."""
+        return self._hot.one_connection()
+
     def open_game(self, game_id: str) -> OpenGame | None:
         """What serving a request needs of a game (no timestamps), in one statement."""
         return self._hot.open_game(game_id)

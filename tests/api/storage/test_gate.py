@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import signal
 import threading
 import time
 from pathlib import Path
@@ -64,3 +65,35 @@ def test_store_writes_queue_on_the_gate_beside_the_database(tmp_path: Path) -> N
         assert moved == 1
     finally:
         store.dispose()
+
+
+def test_a_writer_off_the_main_thread_polls_and_still_queues(tmp_path: Path) -> None:
+    """Only the main thread may wait in the kernel (a timer's signal bounds that wait); a writer
+    in another thread polls the gate instead, and is still let in once it is free."""
+    path = tmp_path / "db-writers"
+    waited: list[float] = []
+
+    def writer() -> None:
+        started = time.monotonic()
+        with WriterGate(str(path), timeout_ms=5000)():
+            waited.append(time.monotonic() - started)
+
+    with path.open("w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        thread = threading.Thread(target=writer)
+        thread.start()
+        time.sleep(0.05)
+        assert not waited  # still waiting while the gate is held
+    thread.join()
+    assert len(waited) == 1 and 0.04 < waited[0] < 1.0
+
+
+def test_a_waiting_writer_leaves_the_timer_and_its_signal_as_they_were(tmp_path: Path) -> None:
+    path = tmp_path / "db-writers"
+    before = signal.getsignal(signal.SIGALRM)
+    with path.open("w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        with WriterGate(str(path), timeout_ms=30)():
+            pass
+    assert signal.getsignal(signal.SIGALRM) is before
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)

@@ -1,0 +1,152 @@
+"""The three requests served most often, answered ahead of Flask's request handling.
+
+A read of a game, a move and a list of actions are most of what a server answers. Through
+Flask each pays for a request context, URL matching, the ``before_request`` hooks, the
+``after_request`` and teardown hooks, each wrapped for async support: measured under gunicorn,
+about as much CPU as Toy Culprit's whole move (``docs/performance.md``, "Hot path"). This WSGI
+layer sits in front of the Flask app and answers a request in the common shape with the same
+short-way functions the documented views call first (``api/resources/quick.py`` and
+``api/resources/games.py``), under an app context only; anything else goes to Flask unchanged.
+
+It applies what the hooks would, for these requests:
+
+- rate limits: the routes served here are not limited (``api/ratelimits.py``), checked when the
+  layer is installed;
+- housekeeping: when a tidy is due the request goes to Flask, whose hook tidies first;
+- the body (``require_json_body``): only a body declared ``application/json`` with a
+  ``Content-Length`` within the limit, read in full and parsed by the app's own JSON provider, is
+  answered here; any other body is handed to Flask as it was read, to be refused or read there;
+- idempotency: a POST with an ``Idempotency-Key`` goes to Flask;
+- refusals are answered by :func:`api.errors.respond`, as the app's error handlers answer them.
+
+Any other hook the app gains makes :func:`install` refuse to start: a hook this layer would
+skip must be taught to it first.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from flask import Flask
+
+from api import errors, housekeeping, idempotency, ratelimits
+from api.ids import PATH_ID
+from api.resources import games, quick, require_json_body, tagged
+from api.security import bearer_token
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
+
+#: ``/v1/games/{id}`` and ``/v1/games/{id}/actions``, as Flask's rules match them.
+_PATH = re.compile(rf"/v1/games/({PATH_ID})(/actions)?")
+#: The endpoints served here, by method and whether the path ends in ``/actions``.
+_ENDPOINTS = {
+    ("GET", False): "games.Game",
+    ("GET", True): "games.Actions",
+    ("POST", True): "games.Actions",
+}
+_JSON = "application/json"
+
+
+class HotRoutes:
+    """The WSGI app in front of ``app``: the hot requests answered here, the rest by ``flask``."""
+
+    def __init__(self, app: Flask, flask: WSGIApplication) -> None:
+        self._app = app
+        self._flask = flask
+        self._limit: int | None = app.config.get("MAX_CONTENT_LENGTH")
+        self._loads = app.json.loads
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        method: str = environ.get("REQUEST_METHOD", "")
+        found = _PATH.fullmatch(environ.get("PATH_INFO", ""))
+        if (
+            found is None
+            or (method, found.group(2) is not None) not in _ENDPOINTS
+            or self._app.debug
+            or housekeeping.due(self._app)
+        ):
+            return self._flask(environ, start_response)
+        incoming = quick.Incoming(environ.get("QUERY_STRING", "").encode("latin-1"))
+        if method == "POST":
+            body = self._body(environ)
+            if body is None:
+                return self._flask(environ, start_response)
+            incoming = quick.Incoming(incoming.query_string, body)
+        with self._app.app_context(), quick.serving(incoming):
+            try:
+                response = _answer(method, found.group(1), found.group(2), environ)
+            except Exception as error:
+                response = errors.respond(self._app, error)
+            if response is None:  # not in the common shape: the documented view answers
+                return self._flask(environ, start_response)
+            answered: Iterable[bytes] = response(environ, start_response)
+            return answered
+
+    def _body(self, environ: WSGIEnvironment) -> Any:
+        """The parsed JSON body of a move in the common shape; else ``None``, and the body is
+        left for Flask to read as it came."""
+        if environ.get("HTTP_IDEMPOTENCY_KEY") is not None:
+            return None
+        kind = environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower()
+        if kind != _JSON or environ.get("HTTP_TRANSFER_ENCODING"):
+            return None
+        try:
+            length = int(environ.get("CONTENT_LENGTH") or "")
+        except ValueError:
+            return None
+        if length <= 0 or (self._limit is not None and length > self._limit):
+            return None
+        raw = environ["wsgi.input"].read(length)
+        environ["wsgi.input"] = io.BytesIO(raw)  # what Flask reads if it answers after all
+        if len(raw) != length:
+            return None
+        try:
+            return self._loads(raw)
+        except (ValueError, RecursionError):
+            return None
+
+
+def _answer(method: str, game_id: str, actions: str | None, environ: WSGIEnvironment) -> Any:
+    bearer = bearer_token(environ.get("HTTP_AUTHORIZATION"))
+    if method == "POST":
+        return games.play_quickly(game_id, bearer, environ.get("HTTP_IF_MATCH"))
+    if actions:
+        return games.list_quickly(game_id, bearer)
+    response = games.read_quickly(game_id, bearer)
+    return None if response is None else tagged(response, environ)
+
+
+#: The hooks whose work the layer does or leaves to Flask (see the module's description).
+_KNOWN_HOOKS: dict[str, set[Callable[..., Any]]] = {
+    "before_request_funcs": {
+        ratelimits._check,
+        housekeeping._now_and_then,
+        require_json_body,
+        idempotency._claim_or_replay,
+    },
+    "after_request_funcs": {idempotency._keep_answer},
+    "teardown_request_funcs": {idempotency._release_if_unanswered},
+}
+
+
+def install(app: Flask) -> None:
+    """Put the layer in front of ``app``; refuse when ``app`` does what the layer would skip."""
+    for name, known in _KNOWN_HOOKS.items():
+        hooks: dict[str | None, list[Callable[..., Any]]] = getattr(app, name)
+        found = {hook for scoped in hooks.values() for hook in scoped}
+        if not found <= known:
+            raise RuntimeError(f"api/hot_routes.py does not know the hooks {found - known}")
+    if any(app.url_value_preprocessors.values()):
+        raise RuntimeError("api/hot_routes.py does not apply URL value preprocessors")
+    adapter = app.url_map.bind("localhost")
+    for (method, actions), endpoint in _ENDPOINTS.items():
+        path = "/v1/games/an-id" + ("/actions" if actions else "")
+        if adapter.match(path, method)[0] != endpoint:
+            raise RuntimeError(f"api/hot_routes.py: {method} {path} is not {endpoint}")
+        if (endpoint, method) in ratelimits.OPERATIONS:
+            raise RuntimeError(f"api/hot_routes.py serves {endpoint}, which is rate limited")
+    app.wsgi_app = HotRoutes(app, app.wsgi_app)  # type: ignore[method-assign]
