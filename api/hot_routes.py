@@ -25,12 +25,15 @@ skip must be taught to it first.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from flask import Flask
+from werkzeug.http import http_date, quote_etag
+from werkzeug.wrappers import Response
 
 from api import errors, housekeeping, idempotency, ratelimits
 from api.ids import PATH_ID
@@ -83,8 +86,7 @@ class HotRoutes:
                 response = errors.respond(self._app, error)
             if response is None:  # not in the common shape: the documented view answers
                 return self._flask(environ, start_response)
-            answered: Iterable[bytes] = response(environ, start_response)
-            return answered
+            return _send(response, start_response, environ)
 
     def _body(self, environ: WSGIEnvironment) -> Any:
         """The parsed JSON body of a move in the common shape; else ``None``, and the body is
@@ -117,7 +119,35 @@ def _answer(method: str, game_id: str, actions: str | None, environ: WSGIEnviron
     if actions:
         return games.list_quickly(game_id, bearer)
     response = games.read_quickly(game_id, bearer)
-    return None if response is None else tagged(response, environ)
+    if response is None:
+        return None
+    if not _CONDITIONS.isdisjoint(environ) or response.status_code != 200:
+        return tagged(response, environ)
+    # No condition to weigh: what ``tagged`` gives, without werkzeug's parsing of conditions.
+    response.headers["ETag"] = quote_etag(hashlib.sha256(response.get_data()).hexdigest())
+    response.headers["Date"] = http_date()
+    return response
+
+
+#: The request headers ``tagged`` (werkzeug's ``make_conditional``) weighs.
+_CONDITIONS = frozenset(
+    f"HTTP_{name}"
+    for name in ("IF_NONE_MATCH", "IF_MATCH", "IF_MODIFIED_SINCE", "IF_UNMODIFIED_SINCE")
+    + ("RANGE", "IF_RANGE")
+)
+
+
+def _send(
+    response: Response, start_response: StartResponse, environ: WSGIEnvironment
+) -> Iterable[bytes]:
+    """Write ``response``: a 200 with its body in hand as werkzeug would write it for a GET or a
+    POST (its headers, its body), without the machinery its ``__call__`` adds for every other
+    kind of response."""
+    if response.status_code != 200 or response.direct_passthrough or not response.is_sequence:
+        answered: Iterable[bytes] = response(environ, start_response)
+        return answered
+    start_response(response.status, response.headers.to_wsgi_list())
+    return [response.get_data()]
 
 
 #: The hooks whose work the layer does or leaves to Flask (see the module's description).

@@ -183,13 +183,23 @@ def _simple_script(
 ) -> Path:
     entries = ",".join(f"{{{_lua(g.id)},{_lua(g.token)}}}" for g in games)
     script = folder / f"{name}.lua"
+    # Each thread rotates over its own games (every THREADS-th), as the move scripts do: when
+    # every thread walked the same rotation in step, two moves often reached one game at once
+    # and the loser was tried again (five times at most, then a 409).
     script.write_text(
         f"""
 local games = {{{entries}}}
+local parts = 0
+function setup(thread)
+  thread:set("part", parts)
+  parts = parts + 1
+end
 local n = 0
 request = function()
+  local p = (part or 0) % #games
+  local mine = math.floor((#games - 1 - p) / {THREADS}) + 1
+  local g = games[p + (n % mine) * {THREADS} + 1]
   n = n + 1
-  local g = games[(n % #games) + 1]
   local headers = {{["Authorization"] = "Bearer " .. g[2], ["Content-Type"] = "application/json"}}
   local path = "/v1/games/" .. g[1] .. "{suffix}"
   return wrk.format("{method}", path, headers, {body})

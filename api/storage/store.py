@@ -110,6 +110,7 @@ class Store:
 
     def dispose(self) -> None:
         """Close every pooled connection."""
+        self._hot.dispose()
         self._engine.dispose()
 
     # Housekeeping
