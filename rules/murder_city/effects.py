@@ -598,19 +598,81 @@ def legwork_specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
 
 
 def _specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
+    held = state.legwork.cards_of(seat)
+    if not held:
+        return []
     now = moments(state, seat)
     specs: list[ActionSpec] = []
-    for card_id in sorted(set(state.legwork.cards_of(seat))):
+    inputs: tuple[Any, Any] | None = None
+    for card_id in sorted(set(held)):
         card = LEGWORK_BY_ID[card_id]
         if card.timing not in now or conflict(state, card) is not None:
             continue
-        for params in _choices(city, state, seat, card):
-            shaped = {
-                name: value if isinstance(value, tuple) else (value,)
-                for name, value in params.items()
-            }
-            specs.append(ActionSpec("play-legwork", {"card": (card_id,), **shaped}))
+        if inputs is None:
+            inputs = _inputs(city, state)
+        specs.extend(_card_specs(city, state, seat, card, inputs))
     return specs
+
+
+#: The last ``play-legwork`` forms made for each (seat, card), with what they were made from.
+#: The forms are asked for on every step of a seat's turn (and again when a card is played),
+#: while what they name changes on few steps: the same inputs give the very same forms.
+_FORMS: dict[tuple[int, str], tuple[tuple[Any, ...], tuple[ActionSpec, ...]]] = {}
+
+
+def _inputs(city: City, state: McState) -> tuple[Any, Any]:
+    """The case on trial (who brought it, which, sent straight to trial) and every seat's
+    cases: what a card's choices are made from, with the holder's hand."""
+    court = state.court
+    trial = None if court is None else (court.prosecutor, court.murder, court.to_trial)
+    return trial, tuple(desk.cases for desk in state.desks)
+
+
+def _key(
+    city: City, state: McState, seat: int, target: str, inputs: tuple[Any, Any]
+) -> tuple[Any, ...]:
+    """What ``_choices`` reads for a card of ``target``, and nothing more."""
+    trial, cases = inputs
+    if target == "none":
+        return ()
+    if target == "other-seat":
+        return (len(cases),)
+    if target in ("own-trial", "other-trial", "own-hearing"):
+        return (trial,)
+    if target == "own-evidence":
+        return (trial, cases[seat])
+    if target == "own-swap":
+        return (city, trial, cases[seat], state.evidence.cards_of(seat))
+    # another seat's cases, but the one it has on trial
+    heard = None if trial is None or trial[0] == seat else trial[:2]
+    others = cases[:seat] + cases[seat + 1 :]
+    if target == "other-port":
+        return (city, heard, others, state.evidence.cards_of(seat))
+    return (heard, others)
+
+
+def _card_specs(
+    city: City, state: McState, seat: int, card: LegworkCard, inputs: tuple[Any, Any]
+) -> tuple[ActionSpec, ...]:
+    key = _key(city, state, seat, card.target, inputs)
+    kept = _FORMS.get((seat, card.id))
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    made = tuple(
+        ActionSpec(
+            "play-legwork",
+            {
+                "card": (card.id,),
+                **{
+                    name: value if isinstance(value, tuple) else (value,)
+                    for name, value in params.items()
+                },
+            },
+        )
+        for params in _choices(city, state, seat, card)
+    )
+    _FORMS[(seat, card.id)] = (key, made)
+    return made
 
 
 def why_not(

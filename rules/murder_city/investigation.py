@@ -65,20 +65,7 @@ def specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
         ):
             out.append(_spec(Act.PICK_DISCARD, ("card", tuple(sorted(set(pile))))))
     hand = state.evidence.cards_of(seat)
-    # the open ports each type may fill, asked once per case rather than once per card
-    open_ports: dict[str, list[str]] = {}
-    for case in desk.cases:
-        empty = [k for k in city.murder_by_id[case.murder].needs if k not in case.ports]
-        if empty and not hooks.forbids(city, state, seat, "attach", case.murder):
-            for kind in empty:
-                open_ports.setdefault(kind, []).append(case.murder)
-    held = sorted(set(hand))
-    for card in held:
-        onto = tuple(open_ports.get(city.evidence_by_id[card].type, ()))
-        if onto:
-            out.append(_spec(Act.ATTACH, ("card", (card,)), ("murder", onto)))
-    if limits.discards_left > 0 and hand:
-        out.append(_spec(Act.DISCARD_EVIDENCE, ("card", tuple(held))))
+    out.extend(_hand_specs(city, state, seat, hand, limits.discards_left > 0))
     if (
         not limits.murder_taken
         and len(desk.cases) < MAX_MURDERS + hooks.adjust(city, state, seat, "murder-limit")
@@ -86,20 +73,65 @@ def specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
         and not hooks.forbids(city, state, seat, "draw-murder")
     ):
         out.append(_DRAW_MURDER)
-    legwork = state.legwork.cards_of(seat)
-    if not limits.exchanged and len(legwork) >= LEGWORK_EXCHANGE:
-        choices = tuple(sorted(set(legwork)))
-        if len(choices) >= LEGWORK_EXCHANGE:
-            out.append(ActionSpec(Act.EXCHANGE_LEGWORK, {"cards": _pair(choices)}))
-        for card in choices:  # a pair of the same card
-            if legwork.count(card) >= LEGWORK_EXCHANGE:
-                out.append(ActionSpec(Act.EXCHANGE_LEGWORK, {"cards": Subset((card,), 1, 1)}))
+    if not limits.exchanged:
+        out.extend(_exchanges(state.legwork.cards_of(seat)))
     if limits.hardship is None:
         out.append(_HARDSHIP)
     if limits.swapping and limits.moves < SWAPS_PER_TURN:
         out.extend(_swaps(city, state, seat))
     out.append(_END)
     return out
+
+
+#: The last attach and discard forms made for each seat, with what they were made from: they
+#: are listed on every step of the seat's turn and change only when its hand or cases do.
+_HAND_FORMS: dict[int, tuple[tuple[Any, ...], tuple[ActionSpec, ...]]] = {}
+
+
+def _hand_specs(
+    city: City, state: McState, seat: int, hand: tuple[str, ...], discards: bool
+) -> tuple[ActionSpec, ...]:
+    """Each held card onto the open ports of its type; one card discarded, if the seat may."""
+    cases = state.desks[seat].cases
+    barred = hooks.forbids(city, state, seat, "attach", None)
+    key = (city, hand, cases, discards, barred)
+    kept = _HAND_FORMS.get(seat)
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    out: list[ActionSpec] = []
+    # the open ports each type may fill, asked once per case rather than once per card
+    open_ports: dict[str, list[str]] = {}
+    for case in cases:
+        empty = [k for k in city.murder_by_id[case.murder].needs if k not in case.ports]
+        if empty and not barred:
+            for kind in empty:
+                open_ports.setdefault(kind, []).append(case.murder)
+    held = sorted(set(hand))
+    for card in held:
+        onto = tuple(open_ports.get(city.evidence_by_id[card].type, ()))
+        if onto:
+            out.append(_spec(Act.ATTACH, ("card", (card,)), ("murder", onto)))
+    if discards and hand:
+        out.append(_spec(Act.DISCARD_EVIDENCE, ("card", tuple(held))))
+    made = tuple(out)
+    _HAND_FORMS[seat] = (key, made)
+    return made
+
+
+@functools.lru_cache(maxsize=1024)
+def _exchanges(legwork: tuple[str, ...]) -> tuple[ActionSpec, ...]:
+    """The 2-for-1 exchange's forms for a legwork hand: two different cards, or a pair of the
+    same card."""
+    if len(legwork) < LEGWORK_EXCHANGE:
+        return ()
+    out: list[ActionSpec] = []
+    choices = tuple(sorted(set(legwork)))
+    if len(choices) >= LEGWORK_EXCHANGE:
+        out.append(ActionSpec(Act.EXCHANGE_LEGWORK, {"cards": _pair(choices)}))
+    for card in choices:  # a pair of the same card
+        if legwork.count(card) >= LEGWORK_EXCHANGE:
+            out.append(ActionSpec(Act.EXCHANGE_LEGWORK, {"cards": Subset((card,), 1, 1)}))
+    return tuple(out)
 
 
 def _pair(choices: tuple[str, ...]) -> Subset:

@@ -163,27 +163,20 @@ class McState:
 T = TypeVar("T")
 
 
-_FIELDS: dict[type, frozenset[str]] = {}
-
-
-def _fields(kind: type) -> frozenset[str]:
-    names = _FIELDS.get(kind)
-    if names is None:
-        names = _FIELDS[kind] = frozenset(field.name for field in dataclasses.fields(kind))
-    return names
-
-
 def evolve(value: T, **changes: Any) -> T:
     """``dataclasses.replace`` without running ``__init__`` again, for this module's frozen
-    dataclasses (none has a ``__post_init__`` to skip): a step makes dozens of new values."""
+    dataclasses (none has a ``__post_init__`` to skip): a step makes dozens of new values.
+    Every field is in an instance's ``__dict__``, so a name that is not a field shows as one
+    entry more."""
     kind: type[Any] = type(value)
-    if not _fields(kind).issuperset(changes):
-        wrong = sorted(set(changes) - _fields(kind))
-        raise TypeError(f"{kind.__name__} has no field {wrong[0]!r}")
     new: T = object.__new__(kind)
     attributes = new.__dict__
-    attributes.update(value.__dict__)
+    before = value.__dict__
+    attributes.update(before)
     attributes.update(changes)
+    if len(attributes) != len(before):
+        wrong = sorted(set(changes) - {field.name for field in dataclasses.fields(kind)})
+        raise TypeError(f"{kind.__name__} has no field {wrong[0]!r}")
     return new
 
 

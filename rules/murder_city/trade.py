@@ -71,46 +71,86 @@ def offer_specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
     give_credits = _upto(desks[seat].credits)
     take_evidence = ASKABLE if may_receive_evidence(state, seat) else (NOTHING,)
     offerer_takes = may_receive_murder(state, seat)
-    full = len(mine) >= MAX_MURDERS
     for partner in range(len(state.seats)):
         if partner == seat:
             continue
         theirs = _murders(desks[partner])
         partner_takes = not limits[partner].murder_taken  # may_receive_murder
-        common: dict[str, Param] = {
-            "partner": (partner,),
-            "give_evidence": give_none if limits[partner].traded_evidence else give_one,
-            "give_legwork": give_legwork,
-            "give_credits": give_credits,
-            "take_evidence": take_evidence,
-            "take_legwork": _upto(len(legwork[partner])),
-            "take_credits": _upto(desks[partner].credits),
-        }
-        room = partner_takes and len(theirs) < MAX_MURDERS
+        key = (
+            partner,
+            give_none if limits[partner].traded_evidence else give_one,
+            give_legwork,
+            give_credits,
+            take_evidence,
+            _upto(len(legwork[partner])),
+            _upto(desks[partner].credits),
+            mine,
+            theirs,
+            partner_takes,
+            offerer_takes,
+        )
+        kept = _OFFERS.get(seat, {}).get(partner)
+        if kept is None or kept[0] != key:
+            kept = (key, _partner_specs(*key))
+            _OFFERS.setdefault(seat, {})[partner] = kept
+        out.extend(kept[1])
+    return out
+
+
+#: The last offer forms made for each (offerer, partner), with the (interned) choices they
+#: were made from: listed on every step of an investigation turn, they change only when one
+#: of the two seats' hands, credits or murder cards does.
+_OFFERS: dict[int, dict[int, tuple[tuple[Any, ...], tuple[ActionSpec, ...]]]] = {}
+
+
+def _partner_specs(
+    partner: int,
+    give_evidence: Subset,
+    give_legwork: Subset,
+    give_credits: tuple[int, ...],
+    take_evidence: tuple[str, ...],
+    take_legwork: tuple[int, ...],
+    take_credits: tuple[int, ...],
+    mine: tuple[str, ...],
+    theirs: tuple[str, ...],
+    partner_takes: bool,
+    offerer_takes: bool,
+) -> tuple[ActionSpec, ...]:
+    """The forms of an offer to ``partner``: without a murder card for the offerer, and (if
+    it may take one) with exactly one, giving one back when it already holds three."""
+    common: dict[str, Param] = {
+        "partner": (partner,),
+        "give_evidence": give_evidence,
+        "give_legwork": give_legwork,
+        "give_credits": give_credits,
+        "take_evidence": take_evidence,
+        "take_legwork": take_legwork,
+        "take_credits": take_credits,
+    }
+    full = len(mine) >= MAX_MURDERS
+    room = partner_takes and len(theirs) < MAX_MURDERS
+    out = [
+        ActionSpec(
+            Act.OFFER_TRADE,
+            {
+                **common,
+                "give_murders": _subset(mine, 0, 1 if room else 0),
+                "take_murders": _subset(theirs, 0, 0),
+            },
+        )
+    ]
+    if theirs and offerer_takes and not (full and not partner_takes):
         out.append(
             ActionSpec(
                 Act.OFFER_TRADE,
                 {
                     **common,
-                    "give_murders": _subset(mine, 0, 1 if room else 0),
-                    "take_murders": _subset(theirs, 0, 0),
+                    "give_murders": _subset(mine, 1 if full else 0, 1 if partner_takes else 0),
+                    "take_murders": _subset(theirs, 1, 1),
                 },
             )
         )
-        if theirs and offerer_takes:
-            if full and not partner_takes:
-                continue
-            out.append(
-                ActionSpec(
-                    Act.OFFER_TRADE,
-                    {
-                        **common,
-                        "give_murders": _subset(mine, 1 if full else 0, 1 if partner_takes else 0),
-                        "take_murders": _subset(theirs, 1, 1),
-                    },
-                )
-            )
-    return out
+    return tuple(out)
 
 
 #: Desks seen lately and their murder cards: a desk changes on few steps, and the offers are
