@@ -92,11 +92,14 @@ class ActionSpec:
 
     def admits(self, action: Action) -> bool:
         """Whether ``action`` is one of the picks this spec offers."""
-        return (
-            action.type == self.type
-            and set(action.params) == set(self.params)
-            and all(allows(param, action.params[name]) for name, param in self.params.items())
-        )
+        given, params = action.params, self.params
+        if action.type != self.type or len(given) != len(params):
+            return False
+        # as many names and each of the spec's given: the same names, without building sets
+        for name, param in params.items():
+            if name not in given or not allows(param, given[name]):
+                return False
+        return True
 
 
 def _param_json(param: Param) -> dict[str, Any]:

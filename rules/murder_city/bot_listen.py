@@ -18,7 +18,7 @@ looks genuine and strong, and rubber-stamps the rest.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core import Action
@@ -54,6 +54,9 @@ class Index:
     cards: Mapping[tuple[str, str], int]  # (type, colour) -> how many cards
     jokers: Mapping[str, tuple[str, ...]]  # type -> its jokers
     decks: Mapping[str, int]  # type -> its coloured cards (jokers not counted)
+    #: chances already worked out with nothing seen, by (colour, type, item, bluff share):
+    #: a bot weighs the same bluffs on every step of its turn
+    unseen: dict[tuple[str, str, str, float], float] = field(default_factory=dict, compare=False)
 
 
 @per_city
@@ -92,6 +95,18 @@ def off_colour_chance(
     """The chance that a told card (``kind`` naming ``item``) on a murder of ``colour`` is
     off-colour, given the cards the Listener has seen elsewhere."""
     found = index(city)
+    if seen:
+        return _chance(found, colour, kind, item, seen, bluff_share)
+    key = (colour, kind, item, bluff_share)
+    chance = found.unseen.get(key)
+    if chance is None:
+        chance = found.unseen[key] = _chance(found, colour, kind, item, seen, bluff_share)
+    return chance
+
+
+def _chance(
+    found: Index, colour: str, kind: str, item: str, seen: set[str], bluff_share: float
+) -> float:
     pool = found.pools.get((kind, item))
     named = pool.cards if pool is not None else {}
     off = sum(1 for col, ids in named.items() if col != colour for c in ids if c not in seen)

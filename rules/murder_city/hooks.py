@@ -1,50 +1,73 @@
 """The engine's door to card effects and trades (docs/murder-city.md, "Engine hooks").
 
 Card effects (``effects.py``, ``hardship.py``, ``cards.py``) and trades (``trade.py``) are
-written beside the engine; each function is looked up once, when first needed, and a missing
-module or function means "no effect". So the engine plays whole games without them, and the
-hooks decide nothing the engine's tests rely on.
+written beside the engine; each hook is one of those modules' functions, bound here by name
+(:data:`HOOKS`), and a hook bound to ``None`` means "no effect". So the engine plays whole
+games without them (the tests unbind them all), and the hooks decide nothing the engine's
+tests rely on. The functions are called directly: the hooks are asked several times a step.
 """
 
 from __future__ import annotations
 
-import functools
-import importlib
 from collections.abc import Callable
 from typing import Any
 
 from rules.core import Action, ActionSpec, Event, RuleError
 
+from . import cards, effects, hardship, trade
 from .case import City
 from .state import McState
 
+Hook = Callable[..., Any] | None
 
-@functools.cache
-def _find(module: str, name: str) -> Callable[..., Any] | None:
-    try:
-        found = importlib.import_module(f"rules.murder_city.{module}")
-    except ModuleNotFoundError as error:
-        if error.name != f"rules.murder_city.{module}":
-            raise  # a module that is there but fails to import is a bug, not a missing hook
-        return None
-    function = getattr(found, name, None)
-    return function if callable(function) else None
+#: Every hook by ``module_function``: each is bound to the module global ``_`` + its name.
+HOOKS: tuple[str, ...] = (
+    "cards_is_setback",
+    "effects_legwork_specs",
+    "effects_apply_card",
+    "effects_why_not",
+    "effects_setback",
+    "effects_adjust",
+    "effects_forbids",
+    "effects_end_turn",
+    "hardship_apply_hardship",
+    "trade_offer_specs",
+    "trade_answer_specs",
+    "trade_apply_offer",
+    "trade_apply_answer",
+    "trade_offer_view",
+)
+
+_cards_is_setback: Hook = cards.is_setback
+_effects_legwork_specs: Hook = effects.legwork_specs
+_effects_apply_card: Hook = effects.apply_card
+_effects_why_not: Hook = effects.why_not
+_effects_setback: Hook = effects.setback
+_effects_adjust: Hook = effects.adjust
+_effects_forbids: Hook = effects.forbids
+_effects_end_turn: Hook = effects.end_turn
+_hardship_apply_hardship: Hook = hardship.apply_hardship
+_trade_offer_specs: Hook = trade.offer_specs
+_trade_answer_specs: Hook = trade.answer_specs
+_trade_apply_offer: Hook = trade.apply_offer
+_trade_apply_answer: Hook = trade.apply_answer
+_trade_offer_view: Hook = trade.offer_view
 
 
 def is_setback(card: str) -> bool:
-    found = _find("cards", "is_setback")
+    found = _cards_is_setback
     return bool(found(card)) if found is not None else False
 
 
 def legwork_specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
-    found = _find("effects", "legwork_specs")
+    found = _effects_legwork_specs
     return list(found(city, state, seat)) if found is not None else []
 
 
 def apply_card(
     city: City, state: McState, seat: int, action: Action
 ) -> tuple[McState, list[Event]]:
-    found = _find("effects", "apply_card")
+    found = _effects_apply_card
     if found is None:  # pragma: no cover - never offered without the hook
         raise AssertionError("no effects.apply_card: legwork cannot be played")
     after, events = found(city, state, seat, action)
@@ -54,12 +77,12 @@ def apply_card(
 def why_not_legwork(city: City, state: McState, seat: int, action: Action) -> RuleError | None:
     """Why ``seat`` may not play this legwork card now (a setback forbids it, its timing is
     wrong), or ``None``."""
-    found = _find("effects", "why_not")
+    found = _effects_why_not
     return found(city, state, seat, action) if found is not None else None
 
 
 def setback(city: City, state: McState, seat: int, card: str) -> tuple[McState, list[Event]]:
-    found = _find("effects", "setback")
+    found = _effects_setback
     if found is None:
         return state, []
     after, events = found(city, state, seat, card)
@@ -67,17 +90,17 @@ def setback(city: City, state: McState, seat: int, card: str) -> tuple[McState, 
 
 
 def adjust(city: City, state: McState, seat: int, what: str) -> int:
-    found = _find("effects", "adjust")
+    found = _effects_adjust
     return int(found(city, state, seat, what)) if found is not None else 0
 
 
 def forbids(city: City, state: McState, seat: int, what: str, target: str | None = None) -> bool:
-    found = _find("effects", "forbids")
+    found = _effects_forbids
     return bool(found(city, state, seat, what, target)) if found is not None else False
 
 
 def end_turn(city: City, state: McState) -> tuple[McState, list[Event]]:
-    found = _find("effects", "end_turn")
+    found = _effects_end_turn
     if found is None:
         return state, []
     after, events = found(city, state)
@@ -88,7 +111,7 @@ def apply_hardship(
     city: City, state: McState, seat: int, card: str, reason: str
 ) -> tuple[McState, list[Event], bool] | None:
     """``None`` when there is no hardship module: the engine discards the card itself."""
-    found = _find("hardship", "apply_hardship")
+    found = _hardship_apply_hardship
     if found is None:
         return None
     after, events, stands = found(city, state, seat, card, reason)
@@ -96,12 +119,12 @@ def apply_hardship(
 
 
 def offer_specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
-    found = _find("trade", "offer_specs")
+    found = _trade_offer_specs
     return list(found(city, state, seat)) if found is not None else []
 
 
 def answer_specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
-    found = _find("trade", "answer_specs")
+    found = _trade_answer_specs
     return list(found(city, state, seat)) if found is not None else []
 
 
@@ -109,7 +132,7 @@ def apply_trade(
     kind: str, city: City, state: McState, seat: int, action: Action
 ) -> tuple[McState, list[Event]]:
     """``kind``: ``apply_offer`` or ``apply_answer``."""
-    found = _find("trade", kind)
+    found = _trade_apply_offer if kind == "apply_offer" else _trade_apply_answer
     if found is None:  # pragma: no cover - never offered without the hook
         raise AssertionError(f"no trade.{kind}")
     after, events = found(city, state, seat, action)
@@ -120,7 +143,7 @@ def offer_view(city: City, state: McState, seat: int | None) -> dict[str, Any] |
     """What ``seat`` may see of the pending offer; without the hook, who offered to whom."""
     if state.offer is None:
         return None
-    found = _find("trade", "offer_view")
+    found = _trade_offer_view
     if found is not None:
         shown: dict[str, Any] = found(city, state, seat)
         return shown

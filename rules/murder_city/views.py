@@ -18,7 +18,7 @@ from . import hooks
 from .case import City
 from .recall import per_city
 from .standings import outcome
-from .state import Court, Marker, McState
+from .state import Case, Court, Marker, McState
 from .turns import to_act
 
 
@@ -42,10 +42,7 @@ def view(city: City, state: McState, seat: int | None) -> dict[str, Any]:
         "current": state.current,
         "to_act": sorted(to_act(state)),
         "initiative": _initiative(state.initiative),
-        "seats": [
-            _seat_cached(state, index, index == seat, len(held[index]), len(legwork[index]))
-            for index in range(len(state.seats))
-        ],
+        "seats": _seats(state, seat, held, legwork),
         "murder_deck": murder_deck.draw_count,
         "murder_discard": _listed("murder_discard", murder_deck.discard_pile),
         "evidence_decks": _piles(state.evidence_decks, state.unseen),
@@ -57,7 +54,7 @@ def view(city: City, state: McState, seat: int | None) -> dict[str, Any]:
         "setbacks_drawn_by": _listed("setbacks_drawn_by", state.setbacks_drawn_by),
         "markers": _markers(state.markers),
         "jovans_left": _listed("jovans_left", state.jovans_left),
-        "court": None if state.court is None else _court(state.court, seat),
+        "court": None if state.court is None else _court_cached(state.court, seat),
         "offer": hooks.offer_view(city, state, seat),
     }
     if seat is not None:
@@ -75,22 +72,54 @@ _SEATS: dict[tuple[int, bool], tuple[Any, Any, Any, int, int, dict[str, Any]]] =
 _PILES: dict[str, tuple[Any, tuple[str, ...], dict[str, Any]]] = {}
 
 
-def _seat_cached(state: McState, seat: int, mine: bool, hand: int, legwork: int) -> dict[str, Any]:
-    desk, limits, person = state.desks[seat], state.limits[seat], state.seats[seat]
-    kept = _SEATS.get((seat, mine))
-    if (
-        kept is not None
-        and kept[0] is desk
-        and kept[1] is limits
-        and kept[2] is person
-        and kept[3] == hand
-        and kept[4] == legwork
-    ):
-        return kept[5]
-    # a desk (its cases) changes on fewer steps than the turn's limits
-    cases = kept[5]["cases"] if kept is not None and kept[0] is desk else None
-    shown = _seat(state, seat, mine, cases)
-    _SEATS[(seat, mine)] = (desk, limits, person, hand, legwork, shown)
+def _seats(
+    state: McState,
+    seat: int | None,
+    held: Mapping[int, tuple[str, ...]],
+    legwork: Mapping[int, tuple[str, ...]],
+) -> list[dict[str, Any]]:
+    """Every seat's part: the one made before for a seat whose desk, limits and counts are
+    the very same (a step changes one or two seats)."""
+    desks, limits, people = state.desks, state.limits, state.seats
+    shown: list[dict[str, Any]] = []
+    for index in range(len(people)):
+        mine = index == seat
+        desk, allowed, person = desks[index], limits[index], people[index]
+        hand, cards = len(held[index]), len(legwork[index])
+        kept = _SEATS.get((index, mine))
+        if (
+            kept is not None
+            and kept[0] is desk
+            and kept[1] is allowed
+            and kept[2] is person
+            and kept[3] == hand
+            and kept[4] == cards
+        ):
+            shown.append(kept[5])
+            continue
+        part = _seat(state, index, mine, _cases(index, mine, desk.cases))
+        _SEATS[(index, mine)] = (desk, allowed, person, hand, cards, part)
+        shown.append(part)
+    return shown
+
+
+#: The last cases part made for each seat (and whether it is the viewer's own), with the cases
+#: it was made from: a desk's credits change more often than its cases.
+_CASES: dict[tuple[int, bool], tuple[tuple[Case, ...], list[dict[str, Any]]]] = {}
+
+
+def _cases(seat: int, mine: bool, cases: tuple[Case, ...]) -> list[dict[str, Any]]:
+    kept = _CASES.get((seat, mine))
+    if kept is not None and kept[0] is cases:
+        return kept[1]
+    shown = [
+        {
+            "murder": case.murder,
+            "ports": dict(sorted(case.ports.items())) if mine else sorted(case.ports),
+        }
+        for case in cases
+    ]
+    _CASES[(seat, mine)] = (cases, shown)
     return shown
 
 
@@ -162,19 +191,9 @@ def _pile(draw: int, pile: tuple[str, ...], unseen: tuple[str, ...]) -> dict[str
     return {"draw": draw, "discard": face_up, "unseen": len(unseen)}
 
 
-def _seat(
-    state: McState, seat: int, mine: bool, cases: list[dict[str, Any]] | None = None
-) -> dict[str, Any]:
+def _seat(state: McState, seat: int, mine: bool, cases: list[dict[str, Any]]) -> dict[str, Any]:
     desk = state.desks[seat]
     limits = state.limits[seat]
-    if cases is None:
-        cases = [
-            {
-                "murder": case.murder,
-                "ports": dict(sorted(case.ports.items())) if mine else sorted(case.ports),
-            }
-            for case in desk.cases
-        ]
     return {
         "seat": seat,
         "name": state.seats[seat].name,
@@ -199,6 +218,20 @@ def _seat(
         "cases_left": limits.cases_left,
         "done": limits.done,
     }
+
+
+#: The last court part shown to each seat, with the court it was made from: the court stays
+#: the same object while the seats around the table act on other things.
+_COURTS: dict[int | None, tuple[Court, dict[str, Any]]] = {}
+
+
+def _court_cached(court: Court, seat: int | None) -> dict[str, Any]:
+    kept = _COURTS.get(seat)
+    if kept is not None and kept[0] is court:
+        return kept[1]
+    shown = _court(court, seat)
+    _COURTS[seat] = (court, shown)
+    return shown
 
 
 def _court(court: Court, seat: int | None) -> dict[str, Any]:

@@ -13,5 +13,6 @@ from rules.murder_city import hooks
 def no_cards(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The engine alone: no card effect, setback or trade hook is found, so a test of a rule
     of the rulebook is not changed by a card (the hooks are tested with the cards)."""
-    monkeypatch.setattr(hooks, "_find", lambda module, name: None)
+    for name in hooks.HOOKS:
+        monkeypatch.setattr(hooks, f"_{name}", None)
     yield

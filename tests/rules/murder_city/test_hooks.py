@@ -5,6 +5,7 @@ its partner; a card that closes the case on trial."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -21,8 +22,9 @@ from tests.rules.murder_city.helpers import GAME, act, cases, hand, legwork, of,
 
 def use(monkeypatch: pytest.MonkeyPatch, **found: Callable[..., Any]) -> None:
     """Only the named hooks exist (``effects_adjust`` is ``effects.adjust``)."""
-    table = {tuple(name.split("_", 1)): function for name, function in found.items()}
-    monkeypatch.setattr(hooks, "_find", lambda module, name: table.get((module, name)))
+    assert set(found) <= set(hooks.HOOKS), sorted(set(found) - set(hooks.HOOKS))
+    for name in hooks.HOOKS:
+        monkeypatch.setattr(hooks, f"_{name}", found.get(name))
 
 
 def in_court(state: McState) -> McState:
@@ -203,12 +205,12 @@ def test_a_card_that_closes_the_case_on_trial_moves_the_court_on(
     assert state.court is None and state.phase == Phase.INVESTIGATION and state.turn == 2
 
 
-def test_hooks_are_looked_up_by_module_and_name() -> None:
-    """A missing module is no hook; the real modules' functions are found."""
-    hooks._find.cache_clear()
-    assert hooks._find("no_such_module", "anything") is None
-    assert hooks._find("cards", "is_setback") is not None
-    assert hooks._find("cards", "no_such_function") is None
+def test_every_hook_is_bound_to_its_module_function() -> None:
+    """Each hook named ``module_function`` is that module's function (none left unbound)."""
+    for name in hooks.HOOKS:
+        module, function = name.split("_", 1)
+        found = importlib.import_module(f"rules.murder_city.{module}")
+        assert getattr(hooks, f"_{name}") is getattr(found, function), name
 
 
 def test_a_hardship_that_takes_the_case_on_trial_moves_the_court_on(
