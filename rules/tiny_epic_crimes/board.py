@@ -5,6 +5,7 @@ from __future__ import annotations
 from .case import DAY, HQ, TecCase, per_case
 
 
+@per_case  # legality and the Force Cards ask for it every step
 def blocks(case: TecCase) -> tuple[str, ...]:
     """Every place a car may be, the HQ included, row by row."""
     return tuple(block for line in case.grid for block in line)

@@ -181,10 +181,8 @@ def destinations(case: TecCase, state: TecState, source: str) -> tuple[str, ...]
     the HQ or another mobster ("only one mobster per block")."""
     return tuple(
         block
-        for block in board.blocks(case)
-        if 1 <= board.distance(case, source, block) <= MOVE
-        and not board.is_hq(block)
-        and block not in state.mobsters
+        for block, far in board.distances_from(case, source)
+        if 1 <= far <= MOVE and not board.is_hq(block) and block not in state.mobsters
     )
 
 
