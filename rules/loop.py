@@ -7,10 +7,11 @@ the step and its seat, so replaying the log makes the same moves.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.actions import Action
+from rules.actions import Action, ActionSpec
 from rules.core import System, rng_for
 from rules.errors import RuleError
 from rules.events import Event
@@ -38,6 +39,14 @@ def play_step(
     return state, Step(number, seat, action, tuple(events))
 
 
+def forced(legal: Sequence[ActionSpec]) -> Action | None:
+    """The one action a seat may take when it has no choice at all (a window's lone pass), so
+    that no bot need read its view to take it; ``None`` when there is a choice."""
+    if len(legal) == 1 and not legal[0].params:
+        return Action(legal[0].type)
+    return None
+
+
 def run_bots(
     system: System,
     case: Any,
@@ -63,10 +72,9 @@ def run_bots(
         number = steps_so_far + len(steps) + 1
         if number > limit:
             raise BotError(f"{system.SPEC.id}: bots passed the step limit of {limit}")
-        action = system.bot_choose(
-            system.view(case, state, bot),
-            system.legal_actions(case, state, bot),
-            rng_for(seed, number - 1, f"bot:{bot}"),
+        legal = system.legal_actions(case, state, bot)
+        action = forced(legal) or system.bot_choose(
+            system.view(case, state, bot), legal, rng_for(seed, number - 1, f"bot:{bot}")
         )
         try:
             state, step = play_step(system, case, state, bot, action, number=number)

@@ -12,7 +12,7 @@ import pytest
 
 from generator.registry import generate
 from rules.core import Action, ActionSpec, Seat, start
-from rules.loop import BotError, play_step, run_bots
+from rules.loop import BotError, forced, play_step, run_bots
 from tests.toy.system import SPEC, SYSTEM, ToyCulprit
 
 DUEL = [Seat("Ann", bot=True), Seat("Bob", bot=True)]
@@ -116,3 +116,29 @@ def test_play_step_numbers_one_step_and_keeps_its_events() -> None:
     assert (step.number, step.seat, step.action) == (9, 0, Action("investigate"))
     assert [event.type for event in step.events] == ["investigated"]
     assert SYSTEM.to_act(case, after) == {1}
+
+
+def test_a_seat_with_one_possible_action_takes_it_without_its_bot() -> None:
+    assert forced([ActionSpec("pass-window")]) == Action("pass-window")
+    assert forced([ActionSpec("pass-window"), ActionSpec("proceed")]) is None
+    assert forced([ActionSpec("accuse", {"suspect": ("Ann",)})]) is None
+    assert forced([]) is None
+
+
+class Forced(ToyCulprit):
+    """Only one move is ever legal, and its bot must never be asked for it."""
+
+    def legal_actions(self, case: Any, state: Any, seat: int) -> list[ActionSpec]:
+        return [ActionSpec("investigate")]
+
+    def bot_choose(
+        self, view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Random
+    ) -> Action:
+        raise AssertionError("a bot with no choice was asked to choose")
+
+
+def test_the_loop_does_not_ask_a_bot_that_has_no_choice() -> None:
+    case, state = toy_game(5)
+    system = Forced()
+    state, steps = run_bots(system, case, state, bots=frozenset({0}), seed=5, steps_so_far=0)
+    assert steps and all(step.action == Action("investigate") for step in steps)
