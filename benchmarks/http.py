@@ -1,8 +1,10 @@
 """HTTP throughput of the game endpoints, as ratios to a Flask hello-world in the same run.
 
 The reference and casebook are served the same way, by ``casebook serve``'s settings: 2 gevent
-workers (the default) on SQLite, and 2 sync workers beside them; 4 gevent workers on PostgreSQL
-(when the test server answers), as docs/performance.md sets it. wrk drives them with 16
+workers (the default) on SQLite, and 2 sync workers beside them; 4 API processes on PostgreSQL
+(when the test server answers), as docs/performance.md sets it, gevent and sync. Each row's
+reference is a hello served by the same worker class with the same number of workers, measured
+once for each (class, count) used. wrk drives them with 16
 connections, each its own thread (-t16 -c16), with Lua scripts over many solo games: each
 connection plays its own games, one move after the answer to the last.
 
@@ -361,20 +363,22 @@ class Setup:
         return _postgres_schema()
 
 
-#: What is measured: the default serving (gevent) on both databases, and sync workers beside it
-#: on SQLite, the serving the targets were first set with.
+#: What is measured: the default serving (gevent) on both databases, and sync workers beside it,
+#: the serving the targets were set with (4 API processes on PostgreSQL).
 SETUPS = (
     Setup("SQLite", 2, "gevent"),
     Setup("SQLite", 2, "sync"),
     Setup("PostgreSQL", 4, "gevent"),
+    Setup("PostgreSQL", 4, "sync"),
 )
 
 
-def hello(worker_class: str) -> Load:
-    """The reference, served by ``casebook serve``'s settings with ``worker_class``."""
+def hello(worker_class: str, workers: int) -> Load:
+    """The reference, served by ``casebook serve``'s settings with ``workers`` of
+    ``worker_class``: a row is compared with a hello served the same way."""
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "benchmarks.hello", str(port), worker_class, "2"],
+        [sys.executable, "-m", "benchmarks.hello", str(port), worker_class, str(workers)],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -418,9 +422,10 @@ def run(only: Collection[str] | None = None) -> list[str]:
     ]
     notes: list[str] = []
     started = time.monotonic()
-    references = {kind: hello(kind) for kind in sorted({s.worker_class for s in SETUPS})}
-    for kind, reference in references.items():
-        rows.append(reference.row("Flask hello JSON (reference)", f"none, 2 {kind}", None))
+    served = sorted({(s.worker_class, s.workers) for s in SETUPS})
+    references = {(kind, count): hello(kind, count) for kind, count in served}
+    for (kind, count), reference in references.items():
+        rows.append(reference.row("Flask hello JSON (reference)", f"none, {count} {kind}", None))
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         for setup in SETUPS:
@@ -429,16 +434,17 @@ def run(only: Collection[str] | None = None) -> list[str]:
                     skipped = "skipped: no server at CASEBOOK_TEST_POSTGRES_URL"
                     rows.append(f"| {setup.database} {skipped} |")
                     continue
-                reference = references[setup.worker_class]
+                reference = references[setup.worker_class, setup.workers]
                 rows += _rows(url, folder, setup, reference, notes, only)
     minutes = (time.monotonic() - started) / 60
     return [
         *rows,
         "",
-        f"Each wrk run lasts {DURATION}; hello is measured first, once per worker class, as the "
-        "reference of every row served by that class. On each database, POST runs first and GET "
-        "then reads the games it reached, mid-play. Each real system plays solo games (its mode "
-        "for one seat, or its solo mode, else its first: one person and the fewest bots). "
+        f"Each wrk run lasts {DURATION}; hello is measured first, once for each worker class and "
+        "count, as the reference of every row served the same way. On each database, POST runs "
+        "first and GET then reads the games it reached, mid-play. Each real system plays solo "
+        "games (its mode for one seat, or its solo mode, else its first: one person and the "
+        "fewest bots). "
         f"This section took {minutes:.1f} minutes.",
         "",
         *notes,
