@@ -63,6 +63,8 @@ def run_bots(
     :class:`BotError` rather than looping for ever.
     """
     limit = system.SPEC.step_limit
+    # a system may offer ``bot_view``: the same mapping as ``view``, its parts made as read
+    look = getattr(system, "bot_view", None) or system.view
     steps: list[Step] = []
     while system.result(case, state) is None:
         waiting = bots & system.to_act(case, state)
@@ -74,7 +76,7 @@ def run_bots(
             raise BotError(f"{system.SPEC.id}: bots passed the step limit of {limit}")
         legal = system.legal_actions(case, state, bot)
         action = forced(legal) or system.bot_choose(
-            system.view(case, state, bot), legal, rng_for(seed, number - 1, f"bot:{bot}")
+            look(case, state, bot), legal, rng_for(seed, number - 1, f"bot:{bot}")
         )
         try:
             state, step = play_step(system, case, state, bot, action, number=number)

@@ -20,23 +20,25 @@ def draw_legwork(
     discards, and a deck with nothing left gives what it has."""
     kept: list[str] = []
     events: list[Event] = []
+    deck = state.legwork_deck  # put in the state with the cards kept, or before a setback
     for _ in range(len(city.legwork) + count):  # a bound: every card at most once, then more
-        if len(kept) == count or not state.legwork_deck.available():
+        if len(kept) == count or not deck.available():
             break
-        deck, (card,) = state.legwork_deck.draw(1, rng=rng)
-        state = evolve(state, legwork_deck=deck)
+        deck, (card,) = deck.draw(1, rng=rng)
         if hooks.is_setback(card):
             state = evolve(
                 state,
+                legwork_deck=deck,
                 setbacks=(*state.setbacks, card),
                 setbacks_drawn_by=(*state.setbacks_drawn_by, seat),
             )
             events.append(Event(Ev.SETBACK_REVEALED, actor=seat, data={"seat": seat, "card": card}))
             state, applied = hooks.setback(city, state, seat, card)
             events.extend(applied)
+            deck = state.legwork_deck  # a setback may have changed it
             continue
         kept.append(card)
-    state = evolve(state, legwork=state.legwork.add(seat, kept))
+    state = evolve(state, legwork_deck=deck, legwork=state.legwork.add(seat, kept))
     events.append(
         Event(
             Ev.LEGWORK_DRAWN,

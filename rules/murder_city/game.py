@@ -59,6 +59,13 @@ class MurderCity:
     def view(self, case: City, state: McState, seat: int | None) -> dict[str, Any]:
         return views.view(case, state, seat)
 
+    def bot_view(self, case: City, state: McState, seat: int) -> Mapping[str, Any]:
+        """``view`` for the bot loop: the same parts, each made when the bot reads it (a
+        subclass that changes ``view`` gets its own view)."""
+        if type(self).view is not MurderCity.view:
+            return self.view(case, state, seat)
+        return views.bot_view(case, state, seat)
+
     def result(self, case: City, state: McState) -> Outcome | None:
         return None if state.ended is None else outcome(state)
 

@@ -9,7 +9,7 @@ from rules.core import Action, Event, rng_for
 from . import court, hooks, investigation, setup, turns
 from .case import City
 from .spec import Act, Ev, Phase
-from .state import McState, evolve, with_limits
+from .state import McState, evolve, next_step, with_limits
 
 _COURT = frozenset(
     {
@@ -28,8 +28,8 @@ _COURT = frozenset(
 def play(city: City, state: McState, seat: int, action: Action) -> tuple[McState, list[Event]]:
     """Apply ``action`` (already checked legal) for ``seat``; the first step also tells what
     setup did."""
-    opening = list(state.opening)
-    state = evolve(state, step=state.step + 1, opening=())
+    opening = state.opening
+    state = evolve(state, step=state.step + 1, opening=()) if opening else next_step(state)
     rng = rng_for(state.seed, state.step, "play")
     kind = action.type
     if kind == Act.CHOOSE_JOVAN:
@@ -49,7 +49,9 @@ def play(city: City, state: McState, seat: int, action: Action) -> tuple[McState
     else:
         state, events = investigation.play(city, state, seat, action, rng)
     state, more = _case_gone(city, state, rng)
-    return state, opening + events + more
+    if opening:
+        return state, [*opening, *events, *more]
+    return state, events + more if more else events
 
 
 def _case_gone(city: City, state: McState, rng: random.Random) -> tuple[McState, list[Event]]:

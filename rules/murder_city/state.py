@@ -166,17 +166,32 @@ T = TypeVar("T")
 def evolve(value: T, **changes: Any) -> T:
     """``dataclasses.replace`` without running ``__init__`` again, for this module's frozen
     dataclasses (none has a ``__post_init__`` to skip): a step makes dozens of new values.
-    Every field is in an instance's ``__dict__``, so a name that is not a field shows as one
-    entry more."""
+    The new value's ``__dict__`` is set whole (one copy of the old one, then the changes), not
+    filled key by key. Every field is in an instance's ``__dict__``, so a name that is not a
+    field shows as one entry more."""
     kind: type[Any] = type(value)
-    new: T = object.__new__(kind)
-    attributes = new.__dict__
     before = value.__dict__
-    attributes.update(before)
+    attributes = before.copy()
     attributes.update(changes)
     if len(attributes) != len(before):
         wrong = sorted(set(changes) - {field.name for field in dataclasses.fields(kind)})
         raise TypeError(f"{kind.__name__} has no field {wrong[0]!r}")
+    new: T = _new(kind)
+    _set(new, "__dict__", attributes)
+    return new
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def next_step(state: McState) -> McState:
+    """The state counted one step on: ``evolve(state, step=state.step + 1)`` without the
+    keyword machinery (every step makes one)."""
+    attributes = state.__dict__.copy()
+    attributes["step"] = state.step + 1
+    new = _new(McState)
+    _set(new, "__dict__", attributes)
     return new
 
 

@@ -11,7 +11,7 @@ the decks' order, other seats' cards, the unseen discards.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from . import hooks
@@ -23,46 +23,49 @@ from .turns import to_act
 
 
 def view(city: City, state: McState, seat: int | None) -> dict[str, Any]:
-    murder_deck, legwork_deck, hardship_deck = (
-        state.murder_deck,
-        state.legwork_deck,
-        state.hardship_deck,
-    )
-    held = state.evidence.held
-    legwork = state.legwork.held
-    shown: dict[str, Any] = {
-        "system": "murder-city",
-        "mode": state.mode,
-        "you": seat,
-        "city": public_city(city),
-        "turn": state.turn,
-        "turns": state.turns,
-        "phase": state.phase,
-        "order": _listed("order", state.order),
-        "current": state.current,
-        "to_act": sorted(to_act(state)),
-        "initiative": _initiative(state.initiative),
-        "seats": _seats(state, seat, held, legwork),
-        "murder_deck": murder_deck.draw_count,
-        "murder_discard": _listed("murder_discard", murder_deck.discard_pile),
-        "evidence_decks": _piles(state.evidence_decks, state.unseen),
-        "legwork_deck": legwork_deck.draw_count,
-        "legwork_discard": _listed("legwork_discard", legwork_deck.discard_pile),
-        "hardship_deck": hardship_deck.draw_count,
-        "hardship_discard": _listed("hardship_discard", hardship_deck.discard_pile),
-        "setbacks": _listed("setbacks", state.setbacks),
-        "setbacks_drawn_by": _listed("setbacks_drawn_by", state.setbacks_drawn_by),
-        "markers": _markers(state.markers),
-        "jovans_left": _listed("jovans_left", state.jovans_left),
-        "court": None if state.court is None else _court_cached(state.court, seat),
-        "offer": hooks.offer_view(city, state, seat),
-    }
+    shown = {key: part(city, state, seat) for key, part in PARTS}
     if seat is not None:
-        shown["hand"] = sorted(state.evidence.cards_of(seat))
-        shown["legwork"] = sorted(state.legwork.cards_of(seat))
+        shown["hand"] = _hand(city, state, seat)
+        shown["legwork"] = _legwork(city, state, seat)
     if state.ended is not None:
-        shown["result"] = outcome(state).to_json()
+        shown["result"] = _result(city, state, seat)
     return shown
+
+
+class BotView(Mapping[str, Any]):
+    """The same mapping as :func:`view`, each part made when it is first read: a bot reads a
+    handful of the parts (its seat, its cases and hand, the court), so the bot loop need not
+    build the others (``tests/rules/murder_city/test_views.py`` checks it equals the view)."""
+
+    __slots__ = ("_city", "_state", "_seat", "_shown")
+
+    def __init__(self, city: City, state: McState, seat: int | None) -> None:
+        self._city, self._state, self._seat = city, state, seat
+        self._shown: dict[str, Any] = {}
+
+    def __getitem__(self, key: str) -> Any:
+        shown = self._shown
+        if key in shown:
+            return shown[key]
+        part = _PART.get(key)
+        if part is None or key not in self._keys():
+            raise KeyError(key)
+        value = shown[key] = part(self._city, self._state, self._seat)
+        return value
+
+    def _keys(self) -> tuple[str, ...]:
+        with_hand = _KEYS_SEATED if self._seat is not None else _KEYS
+        return with_hand + ("result",) if self._state.ended is not None else with_hand
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._keys())
+
+    def __len__(self) -> int:
+        return len(self._keys())
+
+
+def bot_view(city: City, state: McState, seat: int) -> BotView:
+    return BotView(city, state, seat)
 
 
 #: The last part of a view made for each seat (and each deck) with what it was made from: a
@@ -72,15 +75,11 @@ _SEATS: dict[tuple[int, bool], tuple[Any, Any, Any, int, int, dict[str, Any]]] =
 _PILES: dict[str, tuple[Any, tuple[str, ...], dict[str, Any]]] = {}
 
 
-def _seats(
-    state: McState,
-    seat: int | None,
-    held: Mapping[int, tuple[str, ...]],
-    legwork: Mapping[int, tuple[str, ...]],
-) -> list[dict[str, Any]]:
+def _seats(state: McState, seat: int | None) -> list[dict[str, Any]]:
     """Every seat's part: the one made before for a seat whose desk, limits and counts are
     the very same (a step changes one or two seats)."""
     desks, limits, people = state.desks, state.limits, state.seats
+    held, legwork = state.evidence.held, state.legwork.held
     shown: list[dict[str, Any]] = []
     for index in range(len(people)):
         mine = index == seat
@@ -308,3 +307,70 @@ def public_city(city: City) -> dict[str, Any]:
             for j in city.jovans
         },
     }
+
+
+def _hand(city: City, state: McState, seat: int | None) -> list[str]:
+    assert seat is not None
+    return sorted(state.evidence.cards_of(seat))
+
+
+def _legwork(city: City, state: McState, seat: int | None) -> list[str]:
+    assert seat is not None
+    return sorted(state.legwork.cards_of(seat))
+
+
+def _result(city: City, state: McState, seat: int | None) -> dict[str, Any]:
+    shown: dict[str, Any] = outcome(state).to_json()
+    return shown
+
+
+Part = Callable[[City, McState, "int | None"], Any]
+
+#: Every part of a view, in the order a view lists them, each made from the city, the state and
+#: the seat alone (the seat's hand and legwork cards, and the result once the game is over,
+#: follow).
+PARTS: tuple[tuple[str, Part], ...] = (
+    ("system", lambda city, state, seat: "murder-city"),
+    ("mode", lambda city, state, seat: state.mode),
+    ("you", lambda city, state, seat: seat),
+    ("city", lambda city, state, seat: public_city(city)),
+    ("turn", lambda city, state, seat: state.turn),
+    ("turns", lambda city, state, seat: state.turns),
+    ("phase", lambda city, state, seat: state.phase),
+    ("order", lambda city, state, seat: _listed("order", state.order)),
+    ("current", lambda city, state, seat: state.current),
+    ("to_act", lambda city, state, seat: sorted(to_act(state))),
+    ("initiative", lambda city, state, seat: _initiative(state.initiative)),
+    ("seats", lambda city, state, seat: _seats(state, seat)),
+    ("murder_deck", lambda city, state, seat: state.murder_deck.draw_count),
+    (
+        "murder_discard",
+        lambda city, state, seat: _listed("murder_discard", state.murder_deck.discard_pile),
+    ),
+    ("evidence_decks", lambda city, state, seat: _piles(state.evidence_decks, state.unseen)),
+    ("legwork_deck", lambda city, state, seat: state.legwork_deck.draw_count),
+    (
+        "legwork_discard",
+        lambda city, state, seat: _listed("legwork_discard", state.legwork_deck.discard_pile),
+    ),
+    ("hardship_deck", lambda city, state, seat: state.hardship_deck.draw_count),
+    (
+        "hardship_discard",
+        lambda city, state, seat: _listed("hardship_discard", state.hardship_deck.discard_pile),
+    ),
+    ("setbacks", lambda city, state, seat: _listed("setbacks", state.setbacks)),
+    (
+        "setbacks_drawn_by",
+        lambda city, state, seat: _listed("setbacks_drawn_by", state.setbacks_drawn_by),
+    ),
+    ("markers", lambda city, state, seat: _markers(state.markers)),
+    ("jovans_left", lambda city, state, seat: _listed("jovans_left", state.jovans_left)),
+    (
+        "court",
+        lambda city, state, seat: None if state.court is None else _court_cached(state.court, seat),
+    ),
+    ("offer", hooks.offer_view),
+)
+_KEYS = tuple(key for key, _part in PARTS)
+_KEYS_SEATED = (*_KEYS, "hand", "legwork")
+_PART: dict[str, Part] = {**dict(PARTS), "hand": _hand, "legwork": _legwork, "result": _result}
