@@ -9,11 +9,14 @@ store does stays on SQLAlchemy Core.
 The rules of the rest of the store hold here too: SQLite writers queue on the writer gate and
 ``BEGIN IMMEDIATE`` (under gevent too: running the transaction on the hub's thread pool, so
 that its fsync would not stall the worker, cost 500 us of CPU a move and a third of the
-throughput, measured side by side on 2026-12-01); PostgreSQL reads run in autocommit, and a
-write is one statement (the compare-and-set and the inserts) sent with its COMMIT in one round
-trip (pipeline mode: 550 -> 420 us); the compare-and-set on the version and the unique (game,
-step) key decide a race; a driver error is logged and raised as
-:class:`~api.storage.records.StoreError`.
+throughput, measured side by side on 2026-12-01). On PostgreSQL both statements run in
+autocommit: a read sees committed data anyway, and a write is one statement (the compare-and-set
+and the inserts), which PostgreSQL runs as its own transaction, all or nothing, committed before
+it answers. That is one round trip a write: in a transaction, even pipelined, psycopg waited
+for its ``BEGIN``, then for the statement and ``COMMIT``, then for the pipeline's closing sync
+(three round trips; ``strace``: 7 sends and 14 polls a move, 2026-12-03). The compare-and-set
+on the version and the unique (game, step) key decide a race; a driver error is logged and
+raised as :class:`~api.storage.records.StoreError`.
 """
 
 from __future__ import annotations
@@ -140,7 +143,8 @@ class HotPath:
             for step in steps
         ]
         advance = (new_version, self._json(state), status, stamp, game_id, expected_version)
-        with self._failures("record the move"), self._connection() as cursor:
+        autocommit = not self._sqlite  # PostgreSQL: one statement, its own transaction
+        with self._failures("record the move"), self._connection(autocommit=autocommit) as cursor:
             try:
                 if self._sqlite:
                     advanced = self._write_sqlite(cursor, advance, rows)
@@ -181,19 +185,16 @@ class HotPath:
                 raise
 
     def _write_postgresql(self, cursor: Any, advance: tuple[Any, ...], rows: list[Any]) -> bool:
-        """Advance and insert in one statement, sent with its COMMIT in one round trip.
+        """Advance and insert in one statement, run in autocommit: its own transaction.
 
         The steps are inserted only from the row the compare-and-set updated, so a stale
-        version inserts nothing and the (empty) transaction commits harmlessly; a step already
-        taken fails the statement and so the commit.
+        version inserts nothing and changes nothing; a step already taken fails the whole
+        statement, the update with it.
         """
-        connection = cursor.connection
-        with connection.pipeline():
-            cursor.execute(
-                _advance_and_insert(len(rows)),
-                (*advance, *(value for row in rows for value in row[1:])),
-            )
-            connection.commit()
+        cursor.execute(
+            _advance_and_insert(len(rows)),
+            (*advance, *(value for row in rows for value in row[1:])),
+        )
         return bool(cursor.rowcount == len(rows))
 
     @contextmanager
@@ -250,7 +251,7 @@ class HotPath:
 
     @contextmanager
     def _connection(self, *, autocommit: bool = False) -> Iterator[Any]:
-        """A pooled driver connection's cursor; PostgreSQL reads in autocommit.
+        """A pooled driver connection's cursor; with ``autocommit``, PostgreSQL's in autocommit.
 
         A connection the server dropped is thrown away rather than handed back to the pool, as
         SQLAlchemy does for its own statements, so the next request gets a live one.
