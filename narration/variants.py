@@ -29,7 +29,12 @@ def variant_index(keys: list[Any], count: int) -> int:
 
 
 class VariantsExtension(Extension):
-    """The ``variants`` tag; see the module docstring."""
+    """The ``variants`` tag; see the module docstring.
+
+    The work is done once, when a template is compiled: each branch's wording is trimmed there
+    (a filter block is left only where an edge of the text is not known until it is rendered),
+    and the compiled template computes the chosen index once and tests it against each branch.
+    """
 
     tags = {"variants"}
 
@@ -43,24 +48,61 @@ class VariantsExtension(Extension):
             branches.append(parser.parse_statements(("name:or", "name:endvariants")))
             if next(parser.stream).value == "endvariants":
                 break
+        if len(branches) == 1:
+            return nodes.Scope(_trimmed(branches[0], lineno), lineno=lineno)
         index = self.call_method(
             "_index", [nodes.List(keys), nodes.Const(len(branches))], lineno=lineno
         )
-        chosen: nodes.Node | None = None
-        for number in reversed(range(len(branches))):
-            body = [_trimmed(branches[number], lineno)]
-            if chosen is None:
-                chosen = nodes.Scope(body, lineno=lineno)
-                continue
-            test = nodes.Compare(index, [nodes.Operand("eq", nodes.Const(number))])
-            chosen = nodes.If(test, body, [], [chosen], lineno=lineno)
-        assert chosen is not None
-        return chosen
+        chosen: list[nodes.Node] = _trimmed(branches[-1], lineno)
+        for number in reversed(range(len(branches) - 1)):
+            test = nodes.Compare(
+                nodes.Name(_CHOSEN, "load"), [nodes.Operand("eq", nodes.Const(number))]
+            )
+            body = _trimmed(branches[number], lineno)
+            chosen = [nodes.If(test, body, [], chosen, lineno=lineno)]
+        store = nodes.Assign(nodes.Name(_CHOSEN, "store"), index, lineno=lineno)
+        return nodes.Scope([store, *chosen], lineno=lineno)
 
     def _index(self, keys: list[Any], count: int) -> int:
         return variant_index(keys, count)
 
 
-def _trimmed(body: list[nodes.Node], lineno: int) -> nodes.Node:
+#: The local name the chosen branch's index is kept in, inside the tag's own scope.
+_CHOSEN = "_variants_chosen"
+
+
+def _trimmed(body: list[nodes.Node], lineno: int) -> list[nodes.Node]:
+    """``body`` with its text trimmed as the ``trim`` filter would: the written whitespace at
+    either edge is cut here, and a filter block trims at render time only an edge that starts
+    or ends with a value (whose own whitespace is not known before)."""
+    body = list(body)
+    leading = _cut_edge(body, first=True)
+    trailing = _cut_edge(body, first=False)
+    if leading and trailing:
+        return body
     trim = nodes.Filter(None, "trim", [], [], None, None, lineno=lineno)
-    return nodes.FilterBlock(body, trim, lineno=lineno)
+    return [nodes.FilterBlock(body, trim, lineno=lineno)]
+
+
+def _cut_edge(body: list[nodes.Node], *, first: bool) -> bool:
+    """Cut the whitespace of the written text at one edge of ``body`` (in place); True when
+    that edge is then written text that is not whitespace, so nothing is left to trim there."""
+    at = 0 if first else -1
+    while body:
+        output = body[at]
+        if not isinstance(output, nodes.Output):
+            return False
+        parts = list(output.nodes)
+        while parts:
+            part = parts[at]
+            if not isinstance(part, nodes.TemplateData):
+                output.nodes = parts
+                return False
+            data = part.data.lstrip() if first else part.data.rstrip()
+            if data:
+                parts[at] = nodes.TemplateData(data, lineno=part.lineno)
+                output.nodes = parts
+                return True
+            del parts[at]
+        del body[at]
+    return False
