@@ -18,7 +18,8 @@ from types import MappingProxyType
 from typing import Any
 
 import jinja2
-from jinja2.runtime import new_context
+from jinja2.nodes import EvalContext
+from jinja2.runtime import Context
 
 from narration.variants import VariantsExtension
 
@@ -38,12 +39,11 @@ _ABSENT = object()
 def render(template: jinja2.Template, values: Mapping[str, Any], block: str | None = None) -> str:
     """``template`` (or one of its blocks) rendered with ``values``, which the words it imports
     read too: the one way narration renders."""
-    values = dict(values)
+    if type(values) is not dict:
+        values = dict(values)
     token = _RENDERING.set(values)
     try:
-        context = new_context(
-            template.environment, template.name, template.blocks, values, globals=_globals(template)
-        )
+        context = _context(template, values)
         if block is not None:
             return "".join(template.blocks[block](context))
         try:  # as ``Template.render`` does, with the context made above
@@ -54,19 +54,44 @@ def render(template: jinja2.Template, values: Mapping[str, Any], block: str | No
         _RENDERING.reset(token)
 
 
-#: Each template's globals as one dict. ``Template.new_context`` copies them from a ``ChainMap``
-#: (the template's own over the environment's) twice a render, 5 of a render's 7 us on a move's
-#: narration; the environment's globals are all set when it is built (:func:`environment`).
-_FLAT_GLOBALS: weakref.WeakKeyDictionary[jinja2.Template, dict[str, Any]] = (
-    weakref.WeakKeyDictionary()
-)
+class _Made:
+    """What every render of one template starts from, worked out at its first render: its
+    globals as one dict (``Template.new_context`` copied them from a ``ChainMap`` twice a
+    render), their names, and the evaluation settings (the environment's globals are all set
+    when it is built, :func:`environment`)."""
+
+    __slots__ = ("globals", "globals_keys", "eval_state", "context_class")
+
+    def __init__(self, template: jinja2.Template) -> None:
+        self.globals = dict(template.globals)
+        self.globals_keys = set(self.globals)
+        self.eval_state = vars(EvalContext(template.environment, template.name))
+        self.context_class = template.environment.context_class
 
 
-def _globals(template: jinja2.Template) -> dict[str, Any]:
-    found = _FLAT_GLOBALS.get(template)
-    if found is None:
-        found = _FLAT_GLOBALS[template] = dict(template.globals)
-    return found
+_MADE: weakref.WeakKeyDictionary[jinja2.Template, _Made] = weakref.WeakKeyDictionary()
+
+
+def _context(template: jinja2.Template, values: dict[str, Any]) -> Context:
+    """The context ``jinja2.runtime.new_context`` would make for ``values``, filled in from
+    what :class:`_Made` kept of the template: a render's fixed cost, paid for every event."""
+    made = _MADE.get(template)
+    if made is None:
+        made = _MADE[template] = _Made(template)
+    eval_ctx = object.__new__(EvalContext)
+    eval_ctx.__dict__.update(made.eval_state)
+    context: Context = object.__new__(made.context_class)
+    context.__dict__.update(
+        parent={**made.globals, **values},
+        vars={},
+        environment=template.environment,
+        eval_ctx=eval_ctx,
+        exported_vars=set(),
+        name=template.name,
+        globals_keys=made.globals_keys,  # read only, as Context reads it
+        blocks={name: [block] for name, block in template.blocks.items()},
+    )
+    return context
 
 
 def _current(context: jinja2.runtime.Context, key: str, default: Any) -> Any:

@@ -36,6 +36,25 @@ def has_template(system_id: str, event_type: str) -> bool:
     return True
 
 
+#: The template found for each (system, event type), for the environment it was found in (a
+#: folder added makes a new environment): looking one up through the loaders again cost a
+#: microsecond an event.
+_FOUND: dict[tuple[str, str], jinja2.Template] = {}
+_FOUND_IN: list[jinja2.Environment] = []
+
+
+def _event_template(system_id: str, event_type: str) -> jinja2.Template:
+    env = environment()
+    if not _FOUND_IN or _FOUND_IN[0] is not env:
+        _FOUND.clear()
+        _FOUND_IN[:] = [env]
+    key = (system_id, event_type)
+    found = _FOUND.get(key)
+    if found is None:
+        found = _FOUND[key] = env.select_template([*template_name(system_id, event_type), UNTOLD])
+    return found
+
+
 def narrate_event(
     system_id: str,
     event: Mapping[str, Any],
@@ -52,7 +71,7 @@ def narrate_event(
     field the seat may not see is simply absent, and templates test for it rather than assume
     it. ``clock`` is how times read: "12h" (7:30 pm, as a table says them) or "24h" (19:30).
     """
-    template = environment().select_template([*template_name(system_id, event["type"]), UNTOLD])
+    template = _event_template(system_id, event["type"])
     actor = event.get("actor")
     actor_name = None if actor is None else seat_name(names, actor)
     values = {
