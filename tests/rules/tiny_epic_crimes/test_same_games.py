@@ -1,34 +1,26 @@
 """The same games, step for step, whatever is done to make Tiny Epic Crimes faster (issue #12).
 
-Work on speed must not change a single answer of the protocol: "the bots' moves come from the
-game's secret seed, the step and the seat, so replaying the log makes the same moves"
-(``rules/loop.py``), and a view, a list of legal actions, an event or its narration that
-changed by one byte would change what a person is shown or a stored game's replay. So fixed bot
-games (every mode, every table size, generated cases) are played here and a digest of
-everything the protocol answered at every step — every seat's view and legal actions (and the
-onlooker's view), the seats waited for, the action chosen, the events, and each event as every
-seat reads it told in words — and of the final state is compared with the digest recorded from
-the engine before the speed work.
-
-A digest that differs means the engine now plays or shows something else: find the step with
-:func:`first_step` and compare with the engine at the recorded commit (6b5020e).
+Fixed bot games (every mode, every table size, generated cases) replayed with
+``tests/rules/same_games.py``: every step's views, legal actions, waiting seats, action, events
+and their words for every seat, and the game as the server's bot loop plays it, against digests
+recorded at commit 6b5020e, before the speed work. A digest that differs means the engine now
+plays or shows something else: find the step with ``same_games.first_step`` and compare with the
+engine at that commit.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 from functools import cache
 from typing import Any
 
 import pytest
 
 from generator import registry as generators
-from narration import narrate_event, public_glossary
-from rules.core import Seat, rng_for, start
-from rules.loop import run_bots
+from narration import public_glossary
+from rules.core import Seat, start
 from rules.tiny_epic_crimes.case import SYSTEM_ID
 from rules.tiny_epic_crimes.game import SYSTEM
+from tests.rules.same_games import Table, game_digest, loop_digest
 
 generators.load()
 
@@ -112,106 +104,26 @@ def _envelope(seed: int, players: int) -> dict[str, Any]:
     return generators.generate(SYSTEM_ID, seed, {"players": players})
 
 
-def _start(index: int) -> tuple[Any, Any, list[str], dict[str, str]]:
+def table(index: int) -> Table:
     mode, seats, options, players, case_seed, seed = GAMES[index]
     envelope = _envelope(case_seed, players)
-    table = [Seat(NAMES[n], True) for n in range(seats)]
-    case, state = start(SYSTEM, envelope, table, mode, seed=seed, options=options)
-    return case, state, NAMES[:seats], public_glossary(envelope["public"])
-
-
-def _dump(value: Any) -> bytes:
-    """JSON with the keys in the order the engine made them (an order change is a change)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
-
-
-def step_digests(index: int) -> list[str]:
-    """Each step's digest (everything every seat was shown and could do, the move, the events
-    and their words for every seat), then the final state's, for game ``index``."""
-    case, state, names, glossary = _start(index)
-    seed = GAMES[index][5]
-    seats = len(names)
-    everyone = frozenset(range(seats))
-    digests: list[str] = []
-    number = 0
-    while SYSTEM.result(case, state) is None:
-        number += 1
-        assert number <= SYSTEM.SPEC.step_limit, "the bots did not finish the game"
-        shown = [SYSTEM.view(case, state, seat) for seat in (*range(seats), None)]
-        legal = [
-            [spec.to_json() for spec in SYSTEM.legal_actions(case, state, seat)]
-            for seat in range(seats)
-        ]
-        waiting = sorted(everyone & SYSTEM.to_act(case, state))
-        bot = waiting[0]
-        action = SYSTEM.bot_choose(
-            SYSTEM.view(case, state, bot),
-            SYSTEM.legal_actions(case, state, bot),
-            rng_for(seed, number - 1, f"bot:{bot}"),
-        )
-        state, events = SYSTEM.apply(case, state, bot, action)
-        told = [
-            [
-                None
-                if (seen := event.for_seat(seat)) is None
-                else narrate_event(SYSTEM_ID, seen, names=names, glossary=glossary)
-                for seat in (*range(seats), None)
-            ]
-            for event in events
-        ]
-        record = {
-            "views": shown,
-            "legal": legal,
-            "waiting": waiting,
-            "action": action.to_json(),
-            "events": [event.to_json() for event in events],
-            "told": told,
-        }
-        digests.append(hashlib.sha256(_dump(record)).hexdigest())
-    digests.append(hashlib.sha256(_dump(SYSTEM.state_to_json(state))).hexdigest())
-    return digests
-
-
-def game_digest(index: int) -> str:
-    return hashlib.sha256("".join(step_digests(index)).encode()).hexdigest()
-
-
-def loop_digest(index: int) -> str:
-    """The digest of the game as the server's bot loop plays it."""
-    case, state, names, _ = _start(index)
-    seed = GAMES[index][5]
-    state, steps = run_bots(
-        SYSTEM, case, state, bots=frozenset(range(len(names))), seed=seed, steps_so_far=0
-    )
-    assert SYSTEM.result(case, state) is not None
-    record: list[Any] = [
-        [step.number, step.seat, step.action.to_json(), [e.to_json() for e in step.events]]
-        for step in steps
-    ]
-    record.append(SYSTEM.state_to_json(state))
-    return hashlib.sha256(_dump(record)).hexdigest()
-
-
-def first_step(index: int, expected: list[str]) -> int:
-    """The first step whose digest is not ``expected``'s (for finding a difference)."""
-    for number, (got, want) in enumerate(zip(step_digests(index), expected, strict=False)):
-        if got != want:
-            return number + 1
-    return -1
+    people = [Seat(NAMES[n], True) for n in range(seats)]
+    case, state = start(SYSTEM, envelope, people, mode, seed=seed, options=options)
+    return Table(SYSTEM, case, state, NAMES[:seats], seed, public_glossary(envelope["public"]))
 
 
 @pytest.mark.parametrize("index", range(len(GAMES)))
 def test_every_step_answers_as_it_did(index: int) -> None:
     """Every seat's view and legal actions, the bots' moves, the events and their words."""
-    assert game_digest(index) == EXPECTED[index]
+    assert game_digest(table(index)) == EXPECTED[index]
 
 
 @pytest.mark.parametrize("index", range(len(GAMES)))
 def test_the_server_loop_plays_the_same_game(index: int) -> None:
     """The same game through ``rules.loop.run_bots`` (its own order of asking)."""
-    assert loop_digest(index) == EXPECTED_LOOP[index]
+    assert loop_digest(table(index)) == EXPECTED_LOOP[index]
 
 
 if __name__ == "__main__":
-    print("EXPECTED =", {i: game_digest(i) for i in range(len(GAMES))})
-    print("EXPECTED_LOOP =", {i: loop_digest(i) for i in range(len(GAMES))})
+    print("EXPECTED =", {i: game_digest(table(i)) for i in range(len(GAMES))})
+    print("EXPECTED_LOOP =", {i: loop_digest(table(i)) for i in range(len(GAMES))})
