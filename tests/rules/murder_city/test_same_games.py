@@ -1,33 +1,26 @@
-"""The same games, step for step, whatever is done to make the engine faster.
+"""The same games, step for step, whatever is done to make the engine faster (issue #10).
 
-Work on speed (issue #10) must not change a single answer of the protocol: "the bots' moves
-come from the game's secret seed, the step and the seat, so replaying the log makes the same
-moves" (``rules/loop.py``), and a view, a list of legal actions or an event that changed by one
-byte would change what a person is shown or a stored game's replay. So fixed bot games (2-5
-seats, both ways of getting Jovans, short and long contracts, the hand-made city and generated
-ones) are played here and a digest of everything the protocol answered at every step — every
-seat's view and legal actions (and the onlooker's view), the action chosen, the events — and of
-the final state is compared with the digest recorded from the engine before the speed work.
-
-A digest that differs means the engine now plays or shows something else: find the step with
-:func:`first_steps` and compare with the engine at the recorded commit (f4c0a60).
+Fixed bot games (2-5 seats, both ways of getting Jovans, short and long contracts, the hand-made
+city and generated ones) replayed with ``tests/rules/same_games.py``: every step's views, legal
+actions, waiting seats, action and events, and the game as the server's bot loop plays it,
+against digests recorded from the engine before the speed work. A digest that differs means the
+engine now plays or shows something else: find the step with ``same_games.first_step`` and
+compare with the engine at the recorded commit (f4c0a60).
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
 import pytest
 
 import generator.murder_city  # noqa: F401  (registers the generator)
 from generator.registry import generate
-from rules.core import Seat, check_seats, resolve_options, rng_for
-from rules.loop import run_bots
+from rules.core import Seat, check_seats, resolve_options
 from rules.murder_city.case import SYSTEM_ID, City
 from rules.murder_city.game import SYSTEM
 from tests.rules.murder_city.city import sample_city
+from tests.rules.same_games import Table, game_digest, loop_digest
 
 #: The games: (city seed or None for the hand-made city, seats, options, game seed).
 GAMES: tuple[tuple[int | None, int, dict[str, Any], int], ...] = (
@@ -75,96 +68,28 @@ def _city(seed: int | None) -> City:
     return SYSTEM.read_case(generate(SYSTEM_ID, seed))
 
 
-def _start(city: City, seats: int, chosen: dict[str, Any], seed: int) -> Any:
-    table = [Seat(f"Bot {n}", True) for n in range(seats)]
-    mode = check_seats(SYSTEM.SPEC, "standard", table)
+def table(index: int) -> Table:
+    city_seed, seats, chosen, seed = GAMES[index]
+    city = _city(city_seed)
+    people = [Seat(f"Bot {n}", True) for n in range(seats)]
+    mode = check_seats(SYSTEM.SPEC, "standard", people)
     options = resolve_options(mode.options, chosen)
-    return SYSTEM.new_game(city, table, "standard", seed=seed, options=options)
-
-
-def _dump(value: Any) -> bytes:
-    """JSON with the keys in the order the engine made them (an order change is a change)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
-
-
-def step_digests(index: int) -> list[str]:
-    """Each step's digest (everything every seat was shown and could do, the move, the
-    events), then the final state's, for game ``index`` of :data:`GAMES`."""
-    city_seed, seats, chosen, seed = GAMES[index]
-    city = _city(city_seed)
-    state = _start(city, seats, chosen, seed)
-    everyone = frozenset(range(seats))
-    digests: list[str] = []
-    number = 0
-    while SYSTEM.result(city, state) is None:
-        number += 1
-        assert number <= SYSTEM.SPEC.step_limit, "the bots did not finish the game"
-        shown = [SYSTEM.view(city, state, seat) for seat in (*range(seats), None)]
-        legal = [
-            [spec.to_json() for spec in SYSTEM.legal_actions(city, state, seat)]
-            for seat in range(seats)
-        ]
-        waiting = sorted(everyone & SYSTEM.to_act(city, state))
-        bot = waiting[0]
-        action = SYSTEM.bot_choose(
-            SYSTEM.view(city, state, bot),
-            SYSTEM.legal_actions(city, state, bot),
-            rng_for(seed, number - 1, f"bot:{bot}"),
-        )
-        state, events = SYSTEM.apply(city, state, bot, action)
-        record = {
-            "views": shown,
-            "legal": legal,
-            "waiting": waiting,
-            "action": action.to_json(),
-            "events": [event.to_json() for event in events],
-        }
-        digests.append(hashlib.sha256(_dump(record)).hexdigest())
-    digests.append(hashlib.sha256(_dump(SYSTEM.state_to_json(state))).hexdigest())
-    return digests
-
-
-def game_digest(index: int) -> str:
-    return hashlib.sha256("".join(step_digests(index)).encode()).hexdigest()
-
-
-def loop_digest(index: int) -> str:
-    """The digest of the game as the server's bot loop plays it."""
-    city_seed, seats, chosen, seed = GAMES[index]
-    city = _city(city_seed)
-    state = _start(city, seats, chosen, seed)
-    state, steps = run_bots(
-        SYSTEM, city, state, bots=frozenset(range(seats)), seed=seed, steps_so_far=0
-    )
-    assert SYSTEM.result(city, state) is not None
-    record: list[Any] = [
-        [step.number, step.seat, step.action.to_json(), [e.to_json() for e in step.events]]
-        for step in steps
-    ]
-    record.append(SYSTEM.state_to_json(state))
-    return hashlib.sha256(_dump(record)).hexdigest()
-
-
-def first_steps(index: int, expected: list[str]) -> int:
-    """The first step whose digest is not ``expected``'s (for finding a difference)."""
-    for number, (got, want) in enumerate(zip(step_digests(index), expected, strict=False)):
-        if got != want:
-            return number + 1
-    return -1
+    state = SYSTEM.new_game(city, people, "standard", seed=seed, options=options)
+    return Table(SYSTEM, city, state, [seat.name for seat in people], seed)
 
 
 @pytest.mark.parametrize("index", range(len(GAMES)))
 def test_every_step_answers_as_it_did(index: int) -> None:
     """Every seat's view and legal actions, the bots' moves and the events, step by step."""
-    assert game_digest(index) == EXPECTED[index]
+    assert game_digest(table(index)) == EXPECTED[index]
 
 
 @pytest.mark.parametrize("index", range(len(GAMES)))
 def test_the_server_loop_plays_the_same_game(index: int) -> None:
     """The same game through ``rules.loop.run_bots`` (its own order of asking)."""
-    assert loop_digest(index) == EXPECTED_LOOP[index]
+    assert loop_digest(table(index)) == EXPECTED_LOOP[index]
 
 
 if __name__ == "__main__":
-    print("EXPECTED =", {i: game_digest(i) for i in range(len(GAMES))})
-    print("EXPECTED_LOOP =", {i: loop_digest(i) for i in range(len(GAMES))})
+    print("EXPECTED =", {i: game_digest(table(i)) for i in range(len(GAMES))})
+    print("EXPECTED_LOOP =", {i: loop_digest(table(i)) for i in range(len(GAMES))})
