@@ -108,8 +108,7 @@ def decoder(kind: Any) -> Decoder:
         return lambda data: [item(value) for value in _sequence(data)]
     if origin in (dict, Mapping):
         key_kind, value_kind = get_args(kind)
-        key, value = _key_decoder(key_kind), decoder(value_kind)
-        return lambda data: {key(k): value(v) for k, v in _mapping(data).items()}
+        return _mapping_decoder(key_kind, value_kind)
     if isinstance(kind, type):
         if dataclasses.is_dataclass(kind):
             return _dataclass_decoder(kind)
@@ -182,6 +181,39 @@ def _fill_decoder(
     return decode
 
 
+def _mapping_decoder(key_kind: Any, value_kind: Any) -> Decoder:
+    """A mapping's decoder; JSON keys are text, so with ``str`` keys (and scalar values) whose
+    types are already right, checked in one pass, the mapping is copied without a call each."""
+    key, value = _key_decoder(key_kind), decoder(value_kind)
+
+    def decode(data: Any) -> dict[Any, Any]:
+        return {key(k): value(v) for k, v in _mapping(data).items()}
+
+    if key_kind is not str:
+        return decode
+    texts = _ONLY[str]
+    if value_kind in _ONLY:
+        values = _ONLY[value_kind]
+
+        def plain(data: Any) -> dict[Any, Any]:
+            if (
+                type(data) is dict
+                and texts.issuperset(map(type, data))
+                and values.issuperset(map(type, data.values()))
+            ):
+                return dict(data)
+            return decode(data)
+
+        return plain
+
+    def keyed(data: Any) -> dict[Any, Any]:
+        if type(data) is dict and texts.issuperset(map(type, data)):
+            return {k: value(v) for k, v in data.items()}
+        return decode(data)
+
+    return keyed
+
+
 def _union_decoder(options: tuple[Any, ...]) -> Decoder:
     optional = type(None) in options
     choices = [decoder(option) for option in options if option is not type(None)]
@@ -219,10 +251,15 @@ def _key_decoder(kind: Any) -> Decoder:
 _SCALARS = (str, int, bool, float, type(None))
 
 
+#: For each scalar type, the set of it alone: ``_ONLY[str].issuperset(map(type, items))``
+#: checks that every item is exactly a ``str`` in one pass without a Python call per item.
+_ONLY = {kind: frozenset({kind}) for kind in _SCALARS}
+
+
 def _scalars(kind: type, data: Any) -> tuple[Any, ...]:
     """A tuple of scalars of one type: the items are checked in one pass, copied at once."""
-    items = _sequence(data)
-    if all(type(item) is kind for item in items):
+    items = data if type(data) is list else _sequence(data)
+    if _ONLY[kind].issuperset(map(type, items)):
         return tuple(items)
     return tuple([_scalar(kind, item) for item in items])
 
