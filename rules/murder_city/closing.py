@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from rules.core import Event
 
+from . import memory
 from .case import City
 from .spec import Ev
 from .state import Case, McState, evolve, with_desk
@@ -95,4 +96,5 @@ def take_from_pile(state: McState, kind: str, card: str) -> tuple[McState, bool]
     hidden = state.unseen.get(kind, ())
     seen = card not in hidden
     unseen = {**state.unseen, kind: tuple(c for c in hidden if c != card)}
-    return evolve(state, evidence_decks=decks, unseen=unseen), seen
+    state = memory.forget_taken(evolve(state, evidence_decks=decks, unseen=unseen), kind, [card])
+    return state, seen

@@ -22,11 +22,11 @@ from typing import Any
 from rules.core import Action, ActionSpec, Event, RuleError, rng_for
 from rules.kit.effects import Context, Interpreter
 
-from . import closing, draws, ledger
+from . import closing, draws, ledger, memory
 from .cards import HARDSHIP_BY_ID, LEGWORK_BY_ID, OPS, LegworkCard, walk
 from .case import EVIDENCE_PER_DECK, EVIDENCE_TYPES, PORTS, City
 from .spec import LEGWORK_PLAYS_PER_TURN, Ev, Phase, Reason, Stage
-from .state import Case, DiceMod, Marker, McState, evolve, with_desk, with_limits
+from .state import Case, DiceMod, Marker, McState, Peek, evolve, with_desk, with_limits
 
 #: A legwork op that a setback's ``forbid`` contradicts: the card cannot be played then.
 CONFLICTS: Mapping[str, str] = {
@@ -266,7 +266,7 @@ def _peek_evidence(state: McState, args: Mapping[str, Any], c: Context) -> Handl
         secret={"evidence": card.id, "colour": card.colour, "value": card.value},
         secret_audience=frozenset({seat}),
     )
-    return state, [event]
+    return memory.remember_peek(state, Peek(seat, on, murder, port, card.id)), [event]
 
 
 def _lose_attached(state: McState, args: Mapping[str, Any], c: Context) -> Handled:

@@ -10,7 +10,7 @@ from typing import Any
 
 from rules.core import Action, ActionSpec, Event, Subset
 
-from . import closing, draws, hooks, ledger
+from . import closing, draws, hooks, ledger, memory
 from .case import EVIDENCE_TYPES, City
 from .spec import (
     ATTACH_REWARD,
@@ -217,6 +217,7 @@ def pick_discard(city: City, state: McState, seat: int, card: str) -> tuple[McSt
     """The Strength: a draw chosen from its type's discard pile, once a turn."""
     kind = city.evidence_by_id[card].type
     state, seen = closing.take_from_pile(state, kind, card)
+    state = memory.remember_pile(state, seat, kind)  # it looked through the whole pile
     state = evolve(state, evidence=state.evidence.add(seat, [card]))
     state = _used_draw(state, seat)
     state = with_limits(state, seat, evolve(state.limits[seat], picked=True))

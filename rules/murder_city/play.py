@@ -6,7 +6,7 @@ import random
 
 from rules.core import Action, Event, rng_for
 
-from . import court, hooks, investigation, setup, turns
+from . import court, hooks, investigation, memory, setup, turns
 from .case import City
 from .spec import Act, Ev, Phase
 from .state import McState, evolve, next_step, with_limits
@@ -49,6 +49,7 @@ def play(city: City, state: McState, seat: int, action: Action) -> tuple[McState
     else:
         state, events = investigation.play(city, state, seat, action, rng)
     state, more = _case_gone(city, state, rng)
+    state = memory.forget_moved(state)
     if opening:
         return state, [*opening, *events, *more]
     return state, events + more if more else events

@@ -120,6 +120,28 @@ class Offer:
 
 
 @dataclass(frozen=True)
+class Peek:
+    """A face-down card ``seat`` looked at (a Backroom Datajack): ``evidence`` on ``owner``'s
+    case ``murder`` at the port ``port``, kept while it lies there (``memory.py``)."""
+
+    seat: int
+    owner: int
+    murder: str
+    port: str
+    evidence: str
+
+
+@dataclass(frozen=True)
+class PileLook:
+    """The unseen cards of ``kind``'s discard pile that ``seat`` saw when it chose from the
+    whole pile (its Strength, or a hardship's draw), those still in it (``memory.py``)."""
+
+    seat: int
+    kind: str
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class McState:
     seed: int
     step: int
@@ -148,6 +170,8 @@ class McState:
     jovans_left: tuple[str, ...] = ()  # option jovans=chosen: Jovans not yet taken
     opening: tuple[Event, ...] = ()  # what new_game did, told by the first step
     ended: str | None = None
+    peeks: tuple[Peek, ...] = ()  # what a seat saw of an attached card, while still true
+    looks: tuple[PileLook, ...] = ()  # what a seat saw of a pile's unseen cards, while there
 
     def desk(self, seat: int) -> Desk:
         return self.desks[seat]
@@ -207,8 +231,16 @@ def with_limits(state: McState, seat: int, limits: Limits) -> McState:
     return evolve(state, limits=tuple(every))
 
 
+#: Fields written only when they hold something: states saved before they existed read the same,
+#: and a game where no seat looked at anything is stored as it was.
+_ONLY_IF_SET = ("peeks", "looks")
+
+
 def to_json(state: McState) -> dict[str, Any]:
     data: dict[str, Any] = serial.to_json(state)
+    for name in _ONLY_IF_SET:
+        if not data[name]:
+            del data[name]
     return data
 
 

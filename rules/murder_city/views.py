@@ -5,7 +5,9 @@ cases won, lasting hardships, how many evidence and legwork cards it holds, whic
 murder cards are filled (the type, never the colour or value), the face-up discard piles
 (cards that went in unseen are only counted), deck sizes, setbacks and markers in force, the
 turn, the initiative and the case in court. Private to a seat: its evidence hand, its legwork
-cards, the cards attached to its own cases, its own sealed volunteer answer. Hidden from all:
+cards, the cards attached to its own cases, its own sealed volunteer answer, and what it alone
+saw and is still true (``seen``: an attached card it peeked at, a pile's unseen cards it looked
+through). Hidden from all:
 the decks' order, other seats' cards, the unseen discards.
 """
 
@@ -15,7 +17,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from . import hooks
-from .case import City
+from .case import JOKER, City
 from .recall import per_city
 from .standings import outcome
 from .state import Case, Court, Marker, McState
@@ -61,6 +63,7 @@ def view(city: City, state: McState, seat: int | None) -> dict[str, Any]:
     if seat is not None:
         shown["hand"] = sorted(state.evidence.cards_of(seat))
         shown["legwork"] = sorted(state.legwork.cards_of(seat))
+        shown["seen"] = _seen(city, state, seat)
     if state.ended is not None:
         shown["result"] = outcome(state).to_json()
     return shown
@@ -353,6 +356,31 @@ def _legwork(city: City, state: McState, seat: int | None) -> list[str]:
     return sorted(state.legwork.cards_of(seat))
 
 
+def _seen(city: City, state: McState, seat: int | None) -> dict[str, Any]:
+    """What this seat alone learned and is still true: the attached cards it looked at (a
+    Backroom Datajack) and the unseen cards of a discard pile it looked through (``memory.py``).
+    Read with the public city, a pile's ids name their faces too."""
+    attached = []
+    for peek in state.peeks:
+        if peek.seat != seat:
+            continue
+        card = city.evidence_by_id[peek.evidence]
+        attached.append(
+            {
+                "owner": peek.owner,
+                "murder": peek.murder,
+                "type": peek.port,
+                "evidence": card.id,
+                "colour": card.colour,
+                "value": card.value,
+                "item": card.item,
+                "joker": card.colour == JOKER,
+            }
+        )
+    piles = {look.kind: list(look.cards) for look in state.looks if look.seat == seat}
+    return {"attached": attached, "piles": dict(sorted(piles.items()))}
+
+
 def _result(city: City, state: McState, seat: int | None) -> dict[str, Any]:
     shown: dict[str, Any] = outcome(state).to_json()
     return shown
@@ -406,5 +434,11 @@ PARTS: tuple[tuple[str, Part], ...] = (
     ("offer", hooks.offer_view),
 )
 _KEYS = tuple(key for key, _part in PARTS)
-_KEYS_SEATED = (*_KEYS, "hand", "legwork")
-_PART: dict[str, Part] = {**dict(PARTS), "hand": _hand, "legwork": _legwork, "result": _result}
+_KEYS_SEATED = (*_KEYS, "hand", "legwork", "seen")
+_PART: dict[str, Part] = {
+    **dict(PARTS),
+    "hand": _hand,
+    "legwork": _legwork,
+    "seen": _seen,
+    "result": _result,
+}

@@ -15,10 +15,11 @@ Written from the rulebook, not from the view. Hidden from a seat:
   Strength may "look through the discard pile and choose one card" sees its pile whole;
 - another seat's sealed answer to the call for volunteers, until all are revealed.
 Kept: the seat's own cards, everything face up and an offered evidence card (its type and
-colour are named to the table). A card a seat looked at (a Backroom Datajack) is told in that
-seat's log alone and kept nowhere in the state, so it is redealt once the Datajack is played: such
-a world differs from the real one only in the seat's memory. The spectator (``None``) holds
-nothing, so everything hidden moves.
+colour are named to the table), and what the seat itself saw and still holds true: an attached
+card it looked at with a Backroom Datajack ("Look at one evidence card attached to his case"),
+and the unseen cards of a pile it looked through. What other seats saw is theirs: their peeks
+follow the card now redealt on the port they looked at, their looks the redealt unseen cards.
+The spectator (``None``) holds nothing, so everything hidden moves.
 Once the game is over the world stays put.
 """
 
@@ -50,8 +51,10 @@ def resample(
     free = _free_by_type(city, state, keep)
     for pool in free.values():
         rng.shuffle(pool)
-    state = _redeal_evidence(city, state, seat, keep, free)
-    state = _redeal_decks(state, keep, free, rng)
+    moved: dict[str, str] = {}
+    state = _redeal_evidence(city, state, seat, keep, free, moved)
+    state = _redeal_decks(state, keep, free, rng, moved)
+    state = _recall(state, seat, moved)
     state = _redeal_legwork(state, seat, rng, legwork_order)
     state = _reseal_volunteers(state, seat, rng)
     return city, state
@@ -65,6 +68,8 @@ def _known(city: City, state: McState, seat: int | None) -> set[str]:
         known |= set(state.evidence.cards_of(seat))
         known |= {card for case in state.desks[seat].cases for card in case.ports.values()}
         known |= _may_look_through(city, state, seat)
+        known |= {peek.evidence for peek in state.peeks if peek.seat == seat}
+        known |= {card for look in state.looks if look.seat == seat for card in look.cards}
         if _may_peek(state, seat):
             known |= {
                 card for desk in state.desks for case in desk.cases for card in case.ports.values()
@@ -119,8 +124,28 @@ def _free_by_type(city: City, state: McState, keep: set[str]) -> dict[str, list[
     }
 
 
+def _recall(state: McState, seat: int | None, moved: Mapping[str, str]) -> McState:
+    """Other seats' memories name the cards now in the places they saw."""
+    peeks = tuple(
+        p if p.seat == seat else evolve(p, evidence=moved.get(p.evidence, p.evidence))
+        for p in state.peeks
+    )
+    looks = tuple(
+        look
+        if look.seat == seat
+        else evolve(look, cards=tuple(sorted(moved.get(c, c) for c in look.cards)))
+        for look in state.looks
+    )
+    return evolve(state, peeks=peeks, looks=looks)
+
+
 def _redeal_evidence(
-    city: City, state: McState, seat: int | None, keep: set[str], free: dict[str, list[str]]
+    city: City,
+    state: McState,
+    seat: int | None,
+    keep: set[str],
+    free: dict[str, list[str]],
+    moved: dict[str, str],
 ) -> McState:
     evidence = state.evidence
     for other in range(len(state.seats)):
@@ -130,7 +155,7 @@ def _redeal_evidence(
         new = [free[city.evidence_by_id[card].type].pop() for card in held]
         evidence = evidence.remove(other, held).add(other, new)
         cases = tuple(
-            Case(case.murder, _redealt_ports(case.ports, keep, free))
+            Case(case.murder, _redealt_ports(case.ports, keep, free, moved))
             for case in state.desks[other].cases
         )
         state = with_desk(state, other, evolve(state.desks[other], cases=cases))
@@ -138,13 +163,19 @@ def _redeal_evidence(
 
 
 def _redealt_ports(
-    ports: Mapping[str, str], keep: set[str], free: dict[str, list[str]]
+    ports: Mapping[str, str], keep: set[str], free: dict[str, list[str]], moved: dict[str, str]
 ) -> dict[str, str]:
-    return {kind: card if card in keep else free[kind].pop() for kind, card in ports.items()}
+    redealt = {kind: card if card in keep else free[kind].pop() for kind, card in ports.items()}
+    moved.update((ports[kind], card) for kind, card in redealt.items())
+    return redealt
 
 
 def _redeal_decks(
-    state: McState, keep: set[str], free: dict[str, list[str]], rng: random.Random
+    state: McState,
+    keep: set[str],
+    free: dict[str, list[str]],
+    rng: random.Random,
+    moved: dict[str, str],
 ) -> McState:
     """What is left of each type fills the unseen discards and the draw pile, shuffled."""
     decks = dict(state.evidence_decks)
@@ -153,6 +184,7 @@ def _redeal_decks(
         pool = free[kind]
         unseen = set(state.unseen.get(kind, ()))
         redealt = {card: pool.pop() for card in sorted(unseen - keep)}
+        moved.update(redealt)
         draw = tuple(pool.pop() for _ in range(deck.draw_count))
         assert not pool, f"{kind}: {len(pool)} cards left over"
         discards = tuple(redealt.get(card, card) for card in deck.discard_pile)

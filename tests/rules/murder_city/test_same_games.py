@@ -35,30 +35,33 @@ GAMES: tuple[tuple[int | None, int, dict[str, Any], int], ...] = (
 )
 
 #: sha256 of every step's answers and the final state, recorded from commit f4c0a60 and again
-#: when the views began to keep who drew each setback and the revealed volunteers (every
-#: game's actions and events checked the same, step for step, against the commit before).
+#: when the views began to keep who drew each setback and the revealed volunteers, and again
+#: when a seat's view began to keep what it saw (``seen``: a Datajack's peek, a pile's unseen
+#: cards); each time every game's actions and events checked the same against the commit before.
 EXPECTED: dict[int, str] = {
-    0: "a2a68bc5c276bb7e6b05775c2ac3cda23e7da9f72a778fb485747ff342932a80",
-    1: "be98173b004e9fe4e6152ef3043d6bd015e7f800ef24656ff9b850e5b3b2d675",
-    2: "558bd398cc8ae31cd395a6c864169bc51c10caef5f5a74c6cef08d4cdedd1b65",
-    3: "93a1526d9432ad899af76a94305a9845354065a3145be2089c7a203763c2ae45",
-    4: "5ec1125e2b3022cf1ba26c9eec8396e0749ca6b62377e88973891879c661c540",
-    5: "9d5abc928560f6228c425105824ab8fd83e3ff80179e9d3dea8e7b2b392b526f",
-    6: "a81514fc64ff994ec074c1a98131ad80f9e3cc1b656174b015939ed97c0d07d2",
-    7: "73fc4470a80a32a2d62f2a8231ac75162a45ec9f963f6d331e0cee15ea44791e",
+    0: "4cda6c2c69217a8f4506007372931994d485fb9c0bb3a1084c9e40bf01b9fc24",
+    1: "b1ccc02eb13f5d939f09b5a02611c2bfd74dd959a178dd726164043c78eca78a",
+    2: "33235b8cabb0c931561e71063f1b8338acb94d080687d42ab10d18bc09248bb5",
+    3: "bf0f7ff0e83237c13a8dcd338f30d3bb0b9ce9377433a3b6140f9b41bceeb38c",
+    4: "2bf7d2f38987897b9809bae2ff8638c6dce0bb35956322c6261a9bfe87d8e0c8",
+    5: "3c66420db9b55a30baf80ff99434c76fd82e149e3416af07d69cc3c4dda3921b",
+    6: "0df8e189d62325ae91955b9ceae1b00adf3a3286ebebf5bb94e6a3c106b91e68",
+    7: "b86c23616d702ad5dcf3bf4e8260ccd96972eb3b07cb874c4dd6aeca2f3edd36",
 }
 
 #: sha256 of the steps ``run_bots`` plays (the server's loop, asking views and legal actions in
-#: its own order) and the final state, recorded from commit f4c0a60.
+#: its own order) and the final state, recorded from commit f4c0a60 and again when the state
+#: began to keep what each seat saw (the final state holds ``looks``: every game's actions and
+#: events, and its final state without ``looks``, checked the same against commit b25b5a0).
 EXPECTED_LOOP: dict[int, str] = {
-    0: "ce4c5d240f305d8383c333aa8e7dca4cacbb85818e967daa886f11a9dccc375b",
-    1: "1d7905b58e56959689257b23fdc66b4090870cd8af6c5496e4cd3e5c13565997",
-    2: "4a03099233e1ff27f587e822da4a70c0a6b108916df78aae9786eedc25f044d6",
-    3: "635677450f0d04484e33cd773f7778e79f65e4bb6cb86475ce61b98e32e9f21b",
-    4: "95c0652886bb8a017441cce6deace1c61954378d7d083342133d9b0f1045e976",
-    5: "3191cb87a4ced9f8ec96e579feec6b23ada2348606a9590a2db79cfaa9065013",
-    6: "63ee51c3f7c825c45fed91f2bdbb862ac0bf15be2904ec09825b8fec9d7d064b",
-    7: "1cb9268b84e6891c17df30ae6c54f74bd5b9ba5ba167e63090b7b8647a476dd4",
+    0: "9652184ab3eea6c3bb9d647d478fdfc95ef02042b71b814dfc6e1cf972e05d19",
+    1: "5aa175c9da2a101178460398856dbb8b99af375875ce6f313dc69bb347cb57fd",
+    2: "6ac6d41f4caec87924cc8c2dabeab547d88429619ccaa38ab63d0fedf0906d94",
+    3: "b5b764e56b16eb6e9a889704a645d98f60ce2bd926eac38fbe3a50854c180d7d",
+    4: "a1d765e53dadb034eb62376f30f00358ed84e5dfbbb9d345a01c58c93062a54b",
+    5: "a9142d9b708b17c362ed6f11d68f535fc59c8b19a585a912ecb8fb8e42089882",
+    6: "b672fb3d1775a6e00a05b807aaffd7e52dce6b26881572f53fd5e66634ed2f41",
+    7: "965013ad922745b894e662a8cc2389a9fbaff2abad6b1eb095bdedc4139c9808",
 }
 
 
