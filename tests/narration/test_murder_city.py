@@ -556,6 +556,37 @@ def test_a_seat_reads_the_face_up_pile_its_strength_picks_from() -> None:
     assert "yours to pick from" not in summary(views[3])
 
 
+def test_a_seat_reads_what_it_alone_saw() -> None:
+    """The Backroom Datajack: "Look at one evidence card attached to his case"; the Strength:
+    "you may look through the discard pile and choose one card". What the seat saw and is still
+    true (its view's "seen") reads with the cards' faces, to that seat only."""
+    _, state, views = _views()
+    murder = state.desks[1].cases[0].murder
+    peeked = next(e for e in CITY.evidence if e.colour != JOKER)
+    unseen = next(e for e in CITY.evidence if e.colour != JOKER and e.id != peeked.id)
+    seen = {
+        "attached": [
+            {
+                "owner": 1,
+                "murder": murder,
+                "type": peeked.type,
+                "evidence": peeked.id,
+                "colour": peeked.colour,
+                "value": peeked.value,
+                "item": peeked.item,
+                "joker": False,
+            }
+        ],
+        "piles": {unseen.type: [unseen.id]},
+    }
+    text = summary({**views[0], "seen": seen})
+    assert f"You looked at {NAMES[1]}'s " in text
+    assert f"{peeked.item}, {peeked.colour}, worth {peeked.value} ({peeked.id})" in text
+    assert f"You looked through the {words(unseen.type)} discard pile" in text
+    assert f"{unseen.item}, {unseen.colour}, worth {unseen.value} ({unseen.id})" in text
+    assert "You looked" not in summary({**views[0], "seen": {"attached": [], "piles": {}}})
+
+
 def test_choices_read_as_what_they_mean() -> None:
     _, state, views = _views()
     view = views[0]
@@ -674,7 +705,9 @@ def _known(text: str, shown: Mapping[str, Any]) -> None:
 
 
 def hidden_from(state: Any, seat: int | None) -> list[str]:
-    """The evidence ``seat`` may not see: every other seat's hand and attached cards."""
+    """The evidence ``seat`` may not see: every other seat's hand and attached cards (but an
+    attached card it looked at with a Backroom Datajack, which its view keeps)."""
+    peeked = {peek.evidence for peek in state.peeks if peek.seat == seat}
     return [
         card
         for other in range(len(state.seats))
@@ -683,6 +716,7 @@ def hidden_from(state: Any, seat: int | None) -> list[str]:
             *state.evidence.cards_of(other),
             *(port for case in state.desks[other].cases for port in case.ports.values()),
         ]
+        if card not in peeked
     ]
 
 
