@@ -54,7 +54,7 @@ def resample(
     moved: dict[str, str] = {}
     state = _redeal_evidence(city, state, seat, keep, free, moved)
     state = _redeal_decks(state, keep, free, rng, moved)
-    state = _recall(state, seat, moved)
+    state = _recall(state, moved)
     state = _redeal_legwork(state, seat, rng, legwork_order)
     state = _reseal_volunteers(state, seat, rng)
     return city, state
@@ -124,16 +124,12 @@ def _free_by_type(city: City, state: McState, keep: set[str]) -> dict[str, list[
     }
 
 
-def _recall(state: McState, seat: int | None, moved: Mapping[str, str]) -> McState:
-    """Other seats' memories name the cards now in the places they saw."""
-    peeks = tuple(
-        p if p.seat == seat else evolve(p, evidence=moved.get(p.evidence, p.evidence))
-        for p in state.peeks
-    )
+def _recall(state: McState, moved: Mapping[str, str]) -> McState:
+    """Every seat's memories name the cards now in the places it saw (the seat's own are
+    kept, so they name the same cards: a world that moved them would show in its view)."""
+    peeks = tuple(evolve(p, evidence=moved.get(p.evidence, p.evidence)) for p in state.peeks)
     looks = tuple(
-        look
-        if look.seat == seat
-        else evolve(look, cards=tuple(sorted(moved.get(c, c) for c in look.cards)))
+        evolve(look, cards=tuple(sorted(moved.get(c, c) for c in look.cards)))
         for look in state.looks
     )
     return evolve(state, peeks=peeks, looks=looks)

@@ -12,6 +12,7 @@ every other seat's stay the same. A view that forgets fails the same check (the 
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -23,6 +24,7 @@ from rules.murder_city.game import SYSTEM
 from rules.murder_city.state import Case, McState
 from tests.hidden_information import canonical
 from tests.rules.murder_city.cards_fixture import CITY, holding, on_turn, start, with_cases
+from tests.rules.murder_city.resample import resample
 
 FO = "forensics"
 View = Callable[[McState, int | None], dict[str, Any]]
@@ -174,3 +176,20 @@ def test_the_look_ends_when_the_card_leaves_the_pile() -> None:
     taken, _ = SYSTEM.apply(CITY, after, 0, Action("pick-discard", {"card": one}))
     assert real_view(taken, 0)["seen"]["piles"] == {}
     assert kind not in {look.kind for look in taken.looks}
+
+
+def test_the_resampler_keeps_what_the_seat_saw() -> None:
+    """The looker's world keeps the card it saw on that port; another seat's world redeals the
+    face-down card and the looker's memory follows it (what the looker saw is not that seat's
+    to know)."""
+    first, _, one, _ = peek_twins()
+    after, _ = SYSTEM.apply(CITY, first, 0, PEEK)
+    rng = random.Random(3)
+    for _ in range(20):
+        _, world = resample(CITY, after, 0, rng)
+        assert world.peeks == after.peeks
+        assert world.desks[1].cases[0].ports[FO] == one
+    others = [resample(CITY, after, 2, rng)[1] for _ in range(20)]
+    assert any(world.desks[1].cases[0].ports[FO] != one for world in others)
+    for world in others:
+        assert [p.evidence for p in world.peeks] == [world.desks[1].cases[0].ports[FO]]
