@@ -15,6 +15,7 @@ from flask import Response as FlaskResponse
 from flask import current_app, request
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import BadRequest
+from werkzeug.http import http_date, quote_etag
 from werkzeug.sansio.response import Response as SansioResponse
 from werkzeug.wrappers import Response
 
@@ -94,9 +95,33 @@ def with_etag(view: F) -> F:
 
 
 def tagged(response: Response, environ: WSGIEnvironment) -> Response:
-    """``response`` with a strong ETag of its body, a 304 if ``If-None-Match`` names it."""
-    response.set_etag(hashlib.sha256(response.get_data()).hexdigest())
-    return response.make_conditional(environ)
+    """``response`` with a strong ETag of its body, a 304 if ``If-None-Match`` names it.
+
+    A read that weighs no condition (most of them) gets what werkzeug's ``make_conditional``
+    would give it, its ``Date`` (and ``Content-Length``), without the parsing of conditions it
+    does not carry: both the documented views and ``api/hot_routes.py`` answer through here.
+    """
+    response.headers["ETag"] = quote_etag(hashlib.sha256(response.get_data()).hexdigest())
+    if environ["REQUEST_METHOD"] not in _READS or not _CONDITIONS.isdisjoint(environ):
+        return response.make_conditional(environ)
+    headers = response.headers
+    if "date" not in headers:
+        headers["Date"] = http_date()
+    if response.automatically_set_content_length and "content-length" not in headers:
+        length = response.calculate_content_length()
+        if length is not None:
+            headers["Content-Length"] = str(length)
+    return response
+
+
+#: The methods werkzeug's ``make_conditional`` answers conditionally (and dates).
+_READS = frozenset({"GET", "HEAD"})
+#: The request headers ``make_conditional`` weighs (with a ``Range``, ``If-Range``).
+_CONDITIONS = frozenset(
+    f"HTTP_{name}"
+    for name in ("IF_NONE_MATCH", "IF_MATCH", "IF_MODIFIED_SINCE", "IF_UNMODIFIED_SINCE")
+    + ("RANGE", "IF_RANGE")
+)
 
 
 def require_json_body() -> None:
