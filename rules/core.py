@@ -16,11 +16,12 @@ re-exported here, so a system imports its vocabulary from one place.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeGuard, TypeVar, runtime_checkable
 
 from rules.actions import (
     JSON,
@@ -57,6 +58,8 @@ __all__ = [
     "ActionSpec",
     "AccusationChoices",
     "AuthorDesk",
+    "BotLook",
+    "BotViewer",
     "CasebookError",
     "ConflictError",
     "Event",
@@ -81,6 +84,7 @@ __all__ = [
     "TableDesk",
     "UnavailableError",
     "UnknownSystemError",
+    "bot_view_of",
     "case_options",
     "check_action",
     "check_can_act",
@@ -216,7 +220,11 @@ class System(Protocol):
         ...
 
     def view(self, case: Any, state: Any, seat: int | None) -> dict[str, Any]:
-        """Everything ``seat`` may know (``None``: a spectator), and nothing else."""
+        """Everything ``seat`` may know (``None``: a spectator), and nothing else.
+
+        The bot loop reads a bot's view through :func:`bot_view_of`: a system may offer a
+        cheaper one for its bots (:class:`BotViewer`); the others' bots read this one.
+        """
         ...
 
     def result(self, case: Any, state: Any) -> Outcome | None:
@@ -236,6 +244,45 @@ class System(Protocol):
     def state_from_json(self, data: Mapping[str, Any]) -> Any:
         """The inverse of :meth:`state_to_json`."""
         ...
+
+
+@runtime_checkable
+class BotViewer(Protocol):
+    """A system whose bots read a view made for them: the mapping :meth:`System.view` returns
+    for the seat, the same part for part, but made as the bot reads it (a bot that reads three
+    parts of a large view pays for three).
+
+    Optional, as the desks are: a protocol member cannot be optional, and a system (a plug-in
+    among them) that lacks ``bot_view`` must still be a :class:`System`, so it is declared
+    here and :func:`bot_view_of` gives every system's bots ``view`` by default.
+    """
+
+    def bot_view(self, case: Any, state: Any, seat: int) -> Mapping[str, Any]:
+        """What ``seat``'s bot may know: :meth:`System.view` for the seat, made as read."""
+        ...
+
+
+#: ``(case, state, seat) -> the seat's view``, as a bot reads it.
+BotLook = Callable[[Any, Any, int], Mapping[str, Any]]
+
+
+def bot_view_of(system: System) -> BotLook:
+    """How ``system``'s bots read their view: its ``bot_view`` when it is a
+    :class:`BotViewer`, else its ``view`` (the same mapping)."""
+    if _offers_bot_view(system):
+        return system.bot_view
+    return system.view
+
+
+def _offers_bot_view(system: System) -> TypeGuard[BotViewer]:
+    return _is_bot_viewer(type(system))
+
+
+@functools.cache
+def _is_bot_viewer(kind: type) -> bool:
+    """Asked once per class: a protocol's ``isinstance`` costs some 9 us, and the server's
+    bot loop asks on every move."""
+    return issubclass(kind, BotViewer)
 
 
 @runtime_checkable

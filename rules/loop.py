@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.actions import Action, ActionSpec
-from rules.core import System, rng_for
+from rules.core import System, bot_view_of, rng_for
 from rules.errors import RuleError
 from rules.events import Event
 
@@ -63,8 +63,7 @@ def run_bots(
     :class:`BotError` rather than looping for ever.
     """
     limit = system.SPEC.step_limit
-    # a system may offer ``bot_view``: the same mapping as ``view``, its parts made as read
-    look = getattr(system, "bot_view", None) or system.view
+    look = bot_view_of(system)  # ``view``, or the system's own for bots (BotViewer)
     steps: list[Step] = []
     while system.result(case, state) is None:
         waiting = bots & system.to_act(case, state)

@@ -1,5 +1,6 @@
 """The bot loop (rules/loop.py), on Toy Culprit: bots play until a person must act or the game
-ends, a game that will not stop is a BotError at the step limit, and a seed replays a game."""
+ends, a game that will not stop is a BotError at the step limit, a seed replays a game, and a
+bot reads its system's ``bot_view`` when the system offers one, else ``view``."""
 
 from __future__ import annotations
 
@@ -11,8 +12,11 @@ from typing import Any
 import pytest
 
 from generator.registry import generate
-from rules.core import Action, ActionSpec, Seat, start
+from rules import registry
+from rules.core import Action, ActionSpec, BotViewer, Seat, System, bot_view_of, start
 from rules.loop import BotError, forced, play_step, run_bots
+from rules.murder_city.game import MurderCity
+from tests import toy  # noqa: F401  (registers the plug-in, as CASEBOOK_PLUGINS=tests.toy does)
 from tests.toy.system import SPEC, SYSTEM, ToyCulprit
 
 DUEL = [Seat("Ann", bot=True), Seat("Bob", bot=True)]
@@ -142,3 +146,52 @@ def test_the_loop_does_not_ask_a_bot_that_has_no_choice() -> None:
     system = Forced()
     state, steps = run_bots(system, case, state, bots=frozenset({0}), seed=5, steps_so_far=0)
     assert steps and all(step.action == Action("investigate") for step in steps)
+
+
+class Watched(ToyCulprit):
+    """A system without ``bot_view``, as a plug-in may be: its bots must read ``view``."""
+
+    def __init__(self) -> None:
+        self.read: list[Mapping[str, Any]] = []
+
+    def bot_choose(
+        self, view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Random
+    ) -> Action:
+        self.read.append(view)
+        return super().bot_choose(view, legal, rng)
+
+
+class OwnBotView(Watched):
+    """A system with a view of its own for its bots (a :class:`BotViewer`)."""
+
+    def bot_view(self, case: Any, state: Any, seat: int) -> Mapping[str, Any]:
+        return {**self.view(case, state, seat), "made_for": "bots"}
+
+
+def test_a_system_without_bot_view_is_a_system_whose_bots_read_its_view() -> None:
+    """Toy Culprit, loaded as a plug-in (CASEBOOK_PLUGINS=tests.toy), offers no ``bot_view``."""
+    plugin = registry.get(SPEC.id)
+    assert not hasattr(plugin, "bot_view")
+    assert isinstance(plugin, System) and not isinstance(plugin, BotViewer)
+    assert bot_view_of(plugin) == plugin.view
+    watched = Watched()
+    case, state = toy_game(7)
+    final, steps = run_bots(watched, case, state, bots=frozenset({0, 1}), seed=7, steps_so_far=0)
+    assert watched.result(case, final) is not None and watched.read
+    assert all("made_for" not in view for view in watched.read)
+    assert (final, steps) == run_bots(
+        SYSTEM, case, state, bots=frozenset({0, 1}), seed=7, steps_so_far=0
+    )
+
+
+def test_a_system_with_bot_view_gives_its_bots_that_view() -> None:
+    system = OwnBotView()
+    assert isinstance(system, System) and isinstance(system, BotViewer)
+    case, state = toy_game(8)
+    run_bots(system, case, state, bots=frozenset({0, 1}), seed=8, steps_so_far=0)
+    assert system.read and all(view["made_for"] == "bots" for view in system.read)
+
+
+def test_murder_city_offers_its_own_bot_view() -> None:
+    viewer: BotViewer = MurderCity()  # mypy checks the signature against the protocol
+    assert isinstance(viewer, System) and bot_view_of(viewer) == viewer.bot_view
