@@ -9,6 +9,7 @@ from flask import Flask, Response, send_from_directory
 
 from api import config, errors, hot_routes, housekeeping, idempotency, ratelimits
 from api.contract import state_the_contract
+from api.generation import Generation
 from api.idempotency import IdempotencyKeyPlugin
 from api.ids import IdConverter, id_schema
 from api.problem_docs import ProblemResponsesPlugin
@@ -42,7 +43,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if app.config["AUTO_MIGRATE"]:
         store.migrate()
     running_limit = app.config["RUNNING_GAMES_PER_CLIENT"] or None
-    app.extensions["casebook"] = Service(store, running_limit=running_limit)
+    generation = Generation(app.config["GENERATION_TIME_LIMIT"])
+    app.extensions["casebook"] = Service(store, running_limit=running_limit, generation=generation)
 
     app.url_map.converters["id"] = IdConverter
     api = errors.ProblemApi(

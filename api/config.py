@@ -30,6 +30,10 @@ def from_env(environ: Mapping[str, str] = os.environ) -> dict[str, Any]:
         "KEEP_IDLE_DAYS": int(environ.get("CASEBOOK_KEEP_IDLE_DAYS", "90")),
         #: ``api/quotas.py``: games one client may have running; 0 for no limit.
         "RUNNING_GAMES_PER_CLIENT": int(environ.get("CASEBOOK_RUNNING_GAMES_PER_CLIENT", "100")),
+        #: ``api/generation.py``: seconds a case may take to make in a request; 0 for no limit.
+        "GENERATION_TIME_LIMIT": generation_time_limit(
+            environ.get("CASEBOOK_GENERATION_TIME_LIMIT", "10")
+        ),
         "AUTO_MIGRATE": True,
         "MAX_CONTENT_LENGTH": MAX_CONTENT_LENGTH,
         "API_TITLE": "casebook",
@@ -59,3 +63,16 @@ def absolute_database_url(url: str) -> str:
 def plugin_modules(value: str) -> tuple[str, ...]:
     """The module names of a comma-separated ``CASEBOOK_PLUGINS``."""
     return tuple(name.strip() for name in value.split(",") if name.strip())
+
+
+def generation_time_limit(value: str) -> float | None:
+    """``CASEBOOK_GENERATION_TIME_LIMIT``: seconds (``None`` for ``0``: no limit)."""
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds < float("inf"):
+        raise ValueError(
+            f"CASEBOOK_GENERATION_TIME_LIMIT must be 0 or a number of seconds, not {value!r}"
+        )
+    return seconds or None

@@ -17,6 +17,7 @@ from typing import Any
 from api import security
 from api.cases import CaseCache, OpenCase
 from api.desks import Desks
+from api.generation import Generation
 from api.security import Unauthenticated
 from api.storage import (
     ACTIVE,
@@ -30,7 +31,6 @@ from api.storage import (
     StoredStep,
     VersionConflict,
 )
-from generator import registry as generators
 from narration import DEFAULT_CLOCK, narrate_case, narrate_ending, narrate_event
 from rules import registry
 from rules.core import (
@@ -85,8 +85,11 @@ class Service:
         *,
         draw_seed: Callable[[], int] = secret_seed,
         running_limit: int | None = None,
+        generation: Generation | None = None,
     ) -> None:
         self.store = store
+        #: How a request makes a case: under a hard time limit by default (api/generation.py).
+        self.generation = generation or Generation()
         self.cases = CaseCache()
         self.draw_seed = draw_seed
         #: How many games one creator may have running (``None``: no limit; api/quotas.py).
@@ -132,7 +135,7 @@ class Service:
         if difficulty is not None:
             options["difficulty"] = difficulty
         seed = self.draw_seed() if seed is None else seed
-        case = generators.generate(system_id, seed, options)
+        case = self.generation.generate(system_id, seed, options)
         token = security.new_token()
         stored = self.store.create_case(
             system=system_id, seed=seed, case=case, author_token_hash=security.hash_token(token)
@@ -197,7 +200,7 @@ class Service:
         new_case = None
         if case_id is None:
             case_seed = self.draw_seed() if seed is None else seed
-            envelope = generators.generate_for_table(
+            envelope = self.generation.generate_for_table(
                 system_id, case_seed, mode_spec.options, resolved, mode=mode, seats=len(table)
             )
             new_case = self.store.new_case(

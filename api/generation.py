@@ -1,0 +1,83 @@
+"""Cases made inside a request, under a hard wall-clock limit.
+
+``POST /v1/cases`` and ``POST /v1/games`` without a case generate one while the client waits.
+z3's ``rlimit`` bounds the search, not every slow path (docs/reliability.md, "A case that will
+not end"), so each generation runs in a forked child (:func:`generator.kit.forked.call_in_fork`)
+that is killed when the limit passes: the client gets a 503 problem with ``Retry-After``, the
+worker goes on serving, and nothing is stored. ``CASEBOOK_GENERATION_TIME_LIMIT`` sets the limit
+in seconds (10 by default; 0 makes the case in the worker itself, with no limit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ParamSpec, TypeVar
+
+from generator import registry as generators
+from generator.kit.forked import call_in_fork
+from generator.kit.runner import TimeLimitExceeded, WorkerCrashed
+from rules.errors import UnavailableError
+from rules.options import OptionSpec
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+DEFAULT_LIMIT_SECONDS = 10.0
+
+
+class CaseTimeLimit(UnavailableError):
+    """The case was not made within the limit; another try (or another seed) may be."""
+
+    code = "case/time-limit"
+
+
+class Generation:
+    """How this server makes a case: in a child killed after ``limit`` seconds, or in
+    process when ``limit`` is ``None``."""
+
+    def __init__(self, limit: float | None = DEFAULT_LIMIT_SECONDS) -> None:
+        if limit is not None and limit <= 0:
+            raise ValueError(f"the generation time limit must be positive, not {limit}")
+        self.limit = limit
+
+    def generate(
+        self, system_id: str, seed: int, options: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """:func:`generator.registry.generate` within the limit."""
+        return self._run(generators.generate, system_id, seed, options)
+
+    def generate_for_table(
+        self,
+        system_id: str,
+        seed: int,
+        mode_options: Sequence[OptionSpec],
+        resolved: Mapping[str, Any],
+        *,
+        mode: str,
+        seats: int,
+    ) -> dict[str, Any]:
+        """:func:`generator.registry.generate_for_table` within the limit."""
+        return self._run(
+            generators.generate_for_table,
+            system_id,
+            seed,
+            mode_options,
+            resolved,
+            mode=mode,
+            seats=seats,
+        )
+
+    def _run(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        if self.limit is None:
+            return function(*args, **kwargs)
+        try:
+            return call_in_fork(self.limit, function, *args, **kwargs)
+        except TimeLimitExceeded:
+            raise CaseTimeLimit(
+                f"The case was not made within the server's limit of {self.limit:g} s;"
+                " try again, or with another seed or options."
+            ) from None
+        except WorkerCrashed:
+            raise UnavailableError(
+                "The process making the case stopped before it answered; try again."
+            ) from None
