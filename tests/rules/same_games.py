@@ -9,15 +9,24 @@ before the speed work, everything the protocol answered at every step — every 
 legal actions (and the onlooker's view), the seats waited for, the action chosen, the events
 and, where the system is narrated here, each event as every seat reads it — and the final state;
 and the same game as the server's bot loop plays it.
+
+A system's file holds only its games (``GAMES``, and ``table(index)`` to set one out) and their
+recorded digests; :func:`same_game_tests` makes its two tests. To record digests (for a new
+game, or after a change of what is shown that was checked to be meant), print them with
+``python -m tests.rules.same_games tests.rules.<system>.test_same_games``.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
-from collections.abc import Mapping
+import sys
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+import pytest
 
 from narration import narrate_event
 from rules.core import System, rng_for
@@ -124,3 +133,55 @@ def first_step(table: Table, expected: list[str]) -> int:
         if got != want:
             return number + 1
     return -1
+
+
+#: A recorded-game test, given the game's index in the system's ``GAMES``.
+GameTest = Callable[[int], None]
+
+
+def same_game_tests(
+    games: Sequence[Any],
+    table: Callable[[int], Table],
+    expected: Mapping[int, str],
+    expected_loop: Mapping[int, str],
+) -> tuple[GameTest, GameTest]:
+    """A system's two tests over its ``games``: every step's answers against ``expected`` and
+    the server's loop against ``expected_loop``, one case per game. Its file binds them to
+    ``test_`` names for pytest to find. A game without both digests fails the collection."""
+    indexes = range(len(games))
+    for name, digests in (("EXPECTED", expected), ("EXPECTED_LOOP", expected_loop)):
+        assert set(digests) == set(indexes), f"{name} must hold a digest for each game"
+
+    @pytest.mark.parametrize("index", indexes)
+    def test_every_step_answers_as_it_did(index: int) -> None:
+        """Every seat's view and legal actions, the bots' moves, the events and, with a
+        glossary, their words for every seat, step by step."""
+        _same(index, "steps", game_digest(table(index)), expected[index])
+
+    @pytest.mark.parametrize("index", indexes)
+    def test_the_server_loop_plays_the_same_game(index: int) -> None:
+        """The same game through ``rules.loop.run_bots`` (its own order of asking)."""
+        _same(index, "loop", loop_digest(table(index)), expected_loop[index])
+
+    return test_every_step_answers_as_it_did, test_the_server_loop_plays_the_same_game
+
+
+def _same(index: int, kind: str, got: str, recorded: str) -> None:
+    # said in full: pytest rewrites the asserts of test modules only, not of this one
+    assert got == recorded, (
+        f"game {index} ({kind}) digests {got}, recorded {recorded}: the engine now plays or "
+        "shows something else (first_step finds where)"
+    )
+
+
+def print_digests(module_name: str) -> None:
+    """Print the digests of every game of a system's ``test_same_games`` module."""
+    module = importlib.import_module(module_name)
+    games, table = module.GAMES, module.table
+    print("EXPECTED =", {i: game_digest(table(i)) for i in range(len(games))})
+    print("EXPECTED_LOOP =", {i: loop_digest(table(i)) for i in range(len(games))})
+
+
+if __name__ == "__main__":
+    for name in sys.argv[1:]:
+        print_digests(name)

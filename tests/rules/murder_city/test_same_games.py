@@ -12,15 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 import generator.murder_city  # noqa: F401  (registers the generator)
 from generator.registry import generate
 from rules.core import Seat, check_seats, resolve_options
 from rules.murder_city.case import SYSTEM_ID, City
 from rules.murder_city.game import SYSTEM
 from tests.rules.murder_city.city import sample_city
-from tests.rules.same_games import Table, game_digest, loop_digest
+from tests.rules.same_games import Table, same_game_tests
 
 #: The games: (city seed or None for the hand-made city, seats, options, game seed).
 GAMES: tuple[tuple[int | None, int, dict[str, Any], int], ...] = (
@@ -81,18 +79,6 @@ def table(index: int) -> Table:
     return Table(SYSTEM, city, state, [seat.name for seat in people], seed)
 
 
-@pytest.mark.parametrize("index", range(len(GAMES)))
-def test_every_step_answers_as_it_did(index: int) -> None:
-    """Every seat's view and legal actions, the bots' moves and the events, step by step."""
-    assert game_digest(table(index)) == EXPECTED[index]
-
-
-@pytest.mark.parametrize("index", range(len(GAMES)))
-def test_the_server_loop_plays_the_same_game(index: int) -> None:
-    """The same game through ``rules.loop.run_bots`` (its own order of asking)."""
-    assert loop_digest(table(index)) == EXPECTED_LOOP[index]
-
-
-if __name__ == "__main__":
-    print("EXPECTED =", {i: game_digest(table(i)) for i in range(len(GAMES))})
-    print("EXPECTED_LOOP =", {i: loop_digest(table(i)) for i in range(len(GAMES))})
+test_every_step_answers_as_it_did, test_the_server_loop_plays_the_same_game = same_game_tests(
+    GAMES, table, EXPECTED, EXPECTED_LOOP
+)

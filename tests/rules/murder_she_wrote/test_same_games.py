@@ -14,14 +14,12 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-import pytest
-
 from generator import registry as generators
 from narration import public_glossary
 from rules.core import Seat, start
 from rules.murder_she_wrote.case import SYSTEM_ID
 from rules.murder_she_wrote.game import SYSTEM
-from tests.rules.same_games import Table, game_digest, loop_digest
+from tests.rules.same_games import Table, same_game_tests
 
 generators.load()
 
@@ -115,18 +113,6 @@ def table(index: int) -> Table:
     return Table(SYSTEM, case, state, NAMES[:seats], seed, public_glossary(envelope["public"]))
 
 
-@pytest.mark.parametrize("index", range(len(GAMES)))
-def test_every_step_answers_as_it_did(index: int) -> None:
-    """Every seat's view and legal actions, the bots' moves, the events and their words."""
-    assert game_digest(table(index)) == EXPECTED[index]
-
-
-@pytest.mark.parametrize("index", range(len(GAMES)))
-def test_the_server_loop_plays_the_same_game(index: int) -> None:
-    """The same game through ``rules.loop.run_bots`` (its own order of asking)."""
-    assert loop_digest(table(index)) == EXPECTED_LOOP[index]
-
-
-if __name__ == "__main__":
-    print("EXPECTED =", {i: game_digest(table(i)) for i in range(len(GAMES))})
-    print("EXPECTED_LOOP =", {i: loop_digest(table(i)) for i in range(len(GAMES))})
+test_every_step_answers_as_it_did, test_the_server_loop_plays_the_same_game = same_game_tests(
+    GAMES, table, EXPECTED, EXPECTED_LOOP
+)
