@@ -11,8 +11,10 @@ connection plays its own games, one move after the answer to the last.
 Every real system the server serves (the built-in ones) is measured: ``POST`` sends the moves its
 built-in bot would play for the person in each solo game (a person alone, or with bots where the
 mode takes more seats) (``benchmarks/plays.py``), a few games at a time from their
-first move to the end of their plan, so that the moves sent are the mix of whole games; then
-``GET`` reads the games it reached, mid-play. Each row names its system. Toy Culprit, a tiny
+first move to the end of their plan, so that the moves sent are the mix of whole games, and
+enough games that no connection runs out of planned moves (their number follows from the
+games' lengths and hello's rate, ``plays.more_games``); then ``GET`` reads the games it
+reached, mid-play. Each row names its system. Toy Culprit, a tiny
 test-only system whose one move (``investigate``) is the cheapest there is, stays beside them
 as the floor.
 """
@@ -51,12 +53,10 @@ SOLO = "solo"
 #: Toy Culprit games (one shared case that never runs out of turns).
 FLOOR_GAMES = 200
 FLOOR = "toy-culprit"
-#: Solo games of each real system: Midnight's ~44 planned moves each make ~22,000, about 1.4
-#: times what a 10 s POST run sent on SQLite on a 2-core machine (running out is reported).
-PLAYED_GAMES = 500
-#: The cases those games share, game n playing case n % PLAYED_CASES (each game its own seed):
-#: fewer than the 256 decoded cases a worker keeps (``api.cases.CACHE_SIZE``). A rotation over
-#: more cases than that misses the cache on every request and measures decoding cases instead.
+#: The cases each real system's solo games share (as many games as its plans need), game n
+#: playing case n % PLAYED_CASES (each game its own seed): fewer than the 256 decoded cases a
+#: worker keeps (``api.cases.CACHE_SIZE``). A rotation over more cases than that misses the
+#: cache on every request and measures decoding cases instead.
 PLAYED_CASES = 200
 #: The options of each real system's cases and games (others: the defaults).
 CASE_OPTIONS: dict[str, dict[str, Any]] = {"murdered-by-midnight": {"difficulty": "standard"}}
@@ -64,7 +64,9 @@ GAME_OPTIONS: dict[str, dict[str, Any]] = {"murdered-by-midnight": {"turn_limit"
 POSTGRES_URL = os.environ.get(
     "CASEBOOK_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 )
-DURATION = "10s"
+#: How long each wrk run lasts, in seconds.
+SECONDS = 10
+DURATION = f"{SECONDS}s"
 
 
 @dataclass(frozen=True)
@@ -191,8 +193,9 @@ def solo_table(system: System) -> tuple[ModeSpec, list[dict[str, Any]]]:
     return mode, [{"name": "Ann"}, *bots]
 
 
-def _played_table(server: LiveServer, store: Store, system: System) -> Table:
-    """``PLAYED_GAMES`` solo games of ``system``, each with the moves its bot would play."""
+def _played_table(server: LiveServer, store: Store, system: System, hello_rate: float) -> Table:
+    """Solo games of ``system``, each with the moves its bot would play: enough that each
+    connection's plans outlast a run against a server whose hello answers ``hello_rate``."""
     system_id = system.SPEC.id
     mode, seats = solo_table(system)
     game_options = GAME_OPTIONS.get(system_id, {})
@@ -224,10 +227,13 @@ def _played_table(server: LiveServer, store: Store, system: System) -> Table:
         assert reply.status == 201, reply.body
         return reply.body["id"], reply.body["seats"][0]["token"]
 
+    needed = plays.moves_needed(hello_rate, SECONDS)
+    games: list[Game] = []
     with ThreadPoolExecutor(4) as pool:  # the server generates cases on both cores
         cases = list(pool.map(new_case, range(PLAYED_CASES)))
-        made = list(pool.map(new_game, range(PLAYED_GAMES)))
-    games = [Game(game, token, plays.planned_moves(store, system, game)) for game, token in made]
+        while more := plays.more_games(games, needed):  # a round is planned as it is made
+            made = pool.map(new_game, range(len(games), len(games) + more))
+            games += [Game(g, token, plays.planned_moves(store, system, g)) for g, token in made]
     lengths = [len(game.moves) for game in games]
     options = ", ".join(f"{k} {v}" for k, v in {**case_options, **game_options}.items())
     bots = {1: "", 2: " and 1 bot"}.get(len(seats), f" and {len(seats) - 1} bots")
@@ -235,15 +241,24 @@ def _played_table(server: LiveServer, store: Store, system: System) -> Table:
         f"{len(games)} games of {len(cases)} cases, mode {mode.id} (one person{bots}), "
         f"{options or 'default options'}; {sum(lengths):,} moves planned, "
         f"{min(lengths)}-{max(lengths)} a game (median {statistics.median(lengths):.0f}): "
-        "the built-in bot's, up to the move that would end the game"
+        "the built-in bot's, up to the move that would end the game; each connection holds "
+        f"{min(plays.thread_plans(games)):,} or more, planned for {needed:,} "
+        f"({plays.MOVE_SHARE} of hello's {hello_rate:,.0f} requests/s for {DURATION}, "
+        f"{plays.THREAD_SLACK} times a connection's share)"
     ]
     return Table(system.SPEC.name, games, notes=notes)
 
 
 def _measure(
-    database_url: str, folder: Path, setup: Setup, label: str, only: Collection[str] | None
+    database_url: str,
+    folder: Path,
+    setup: Setup,
+    label: str,
+    only: Collection[str] | None,
+    hello_rate: float,
 ) -> list[tuple[Table, Load, Load]]:
-    """Each system's GET view and POST action throughput on ``database_url``."""
+    """Each system's GET view and POST action throughput on ``database_url``; its games are
+    planned for a server whose hello answers ``hello_rate`` requests a second."""
     server = LiveServer(
         database_url,
         folder / f"{label}.log",
@@ -255,7 +270,7 @@ def _measure(
     group = server.process.pid  # casebook serve runs in a session of its own
     store = Store(database_url)
     try:
-        tables = [_played_table(server, store, system) for system in real_systems(only)]
+        tables = [_played_table(server, store, system, hello_rate) for system in real_systems(only)]
         tables.append(_floor_table(server))
         measured = []
         for number, table in enumerate(tables):
@@ -288,24 +303,24 @@ def _sent(table: Table, act: Load) -> tuple[str, list[Game]]:
     every planned move, and any refusals), and the games it reached, which GET then reads."""
     counts = {
         int(m.group(1)): (int(m.group(2)), int(m.group(3)))
-        for m in re.finditer(r"thread (\d+) sent (\d+) planned (\d+) refused", act.report)
+        for m in re.finditer(r"thread (\d+) sent (\d+) planned, stopped (\d)", act.report)
     }
     sent = plays.sent(table.games, {part: sent for part, (sent, _) in counts.items()})
     moves = [move for _, move in sent]
     reached = list({game.id: game for game, _ in sent}.values()) or table.games
-    extra = sum(refused for _, refused in counts.values())
+    stopped = sum(flag for _, flag in counts.values())
     planned = [move for game in table.games for move in game.moves]
     text = (
         f"POST sent {len(moves):,} of the {len(planned):,} planned moves, playing "
         f"{len(reached)} games: {plays.mix(moves)} (every planned move: {plays.mix(planned)})"
     )
-    if extra:
+    if stopped:
         text += (
-            f"; then {extra:,} more after running out of plans, refused by the server "
-            "(non-2xx): plan more games"
+            f"; {stopped} of {plays.THREADS} connections ran out of plans and stopped before "
+            "the end, so the rate is low: plan more games (plays.MOVE_SHARE)"
         )
-    if act.failures > extra:
-        text += f"; {act.failures - extra:,} planned moves refused (non-2xx): look into it"
+    if act.failures:
+        text += f"; {act.failures:,} planned moves refused (non-2xx): look into it"
     return text, reached
 
 
@@ -403,7 +418,8 @@ def _rows(
     """The GET and POST rows of each system served by ``setup``; its notes go to ``notes``."""
     rows = []
     label = f"{setup.database.lower()}-{setup.worker_class}"
-    for table, view, act in _measure(url, folder, setup, label, only):
+    measured = _measure(url, folder, setup, label, only, reference.requests_per_second)
+    for table, view, act in measured:
         rows.append(view.row(f"{table.name}: GET /v1/games/{{id}}", setup.label, reference))
         rows.append(act.row(f"{table.name}: POST /v1/games/{{id}}/actions", setup.label, reference))
         notes += [f"- {table.name}, {setup.label}: {note}." for note in table.notes]

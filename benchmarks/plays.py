@@ -16,16 +16,25 @@ the end of its plan, so a move always follows the answer to the one before, and 
 the mix of whole games. (Two threads rotating over many games each, eight connections apiece,
 sent every game's opening again and again (half of a Tiny Epic Crimes run was the Ability Card
 choices), and when a rotation was short enough to reach later moves, a slow answer let the next
-move of its game overtake it: refused, and the game lost its plan.) A thread whose games are
-spent has run out of plans: it sends an action no system has, which the server refuses
-(non-2xx), and the thread reports how many it sent that way. (wrk calls the first thread's
-``request()`` once before the run and drops its answer: that call is given a health check, not
-a move.)
+move of its game overtake it: refused, and the game lost its plan.) (wrk calls the first
+thread's ``request()`` once before the run and drops its answer: that call is given a health
+check, not a move.)
+
+How many games: enough that every thread holds more planned moves than it can send in the run
+(:func:`moves_needed`, :func:`more_games`). No move is answered faster than hello served the
+same way, measured first in the same run on the same machine, and none has reached half its
+rate: each thread's plans cover ``MOVE_SHARE`` of hello's rate for the whole run, ``THREAD_SLACK``
+times a sixteenth of it. Games are planned in rounds, one more game for every thread a round,
+until each thread's plans are that long, so a system of short games (Murder, She Wrote's median
+is 15 moves) gets more of them than one of long games. A thread whose games are spent all the
+same stops (``wrk.thread:stop()``) and reports it: it sends nothing the server must refuse, and
+the note says its plans were short.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -43,6 +52,14 @@ CONNECTIONS = THREADS
 MAX_STEPS = 150
 #: The seat a solo game's person sits at.
 SEAT = 0
+#: The share of hello's rate the plans are made for: a move has reached 0.20 of hello at most
+#: (BENCHMARKS.md), the floor's one cheap move 0.37.
+MOVE_SHARE = 0.4
+#: How many times its even share (a sixteenth) of the moves any one thread is planned: threads
+#: are not served evenly (a gevent worker's p99 is a second).
+THREAD_SLACK = 1.5
+#: The games planned in the first round, for each thread, before their lengths are known.
+FIRST_ROUND = 4
 
 
 @dataclass(frozen=True)
@@ -86,6 +103,35 @@ def planned_moves(store: Store, system: System, game_id: str) -> tuple[Action, .
     return tuple(moves)
 
 
+def moves_needed(hello_rate: float, seconds: float) -> int:
+    """The planned moves each thread needs for a run of ``seconds`` against a server whose
+    hello answers ``hello_rate`` requests a second (served the same way)."""
+    return math.ceil(hello_rate * MOVE_SHARE * seconds / THREADS * THREAD_SLACK)
+
+
+def thread_plans(games: Sequence[Game]) -> list[int]:
+    """How many planned moves each thread holds (its games are every ``THREADS``-th)."""
+    return [sum(len(game.moves) for game in games[part::THREADS]) for part in range(THREADS)]
+
+
+def more_games(games: Sequence[Game], needed: int) -> int:
+    """How many games to plan next, a whole round for every thread, so that every thread holds
+    ``needed`` planned moves; 0 when each does. Estimated from the games' mean length so far
+    (``FIRST_ROUND`` games a thread before any is known): asked again after they are planned,
+    it asks for more while a thread is short."""
+    assert len(games) % THREADS == 0, "games come in whole rounds, one for each thread"
+    if not games:
+        return FIRST_ROUND * THREADS
+    planned = sum(len(game.moves) for game in games)
+    if planned == 0:
+        raise RuntimeError(f"{len(games)} games and not one move planned")
+    short = needed - min(thread_plans(games))
+    if short <= 0:
+        return 0
+    mean = planned / len(games)
+    return math.ceil(short / mean) * THREADS
+
+
 def _lua(text: str) -> str:
     """``text`` as a Lua string literal (compact JSON holds no newline)."""
     assert "\n" not in text and "\r" not in text
@@ -106,8 +152,8 @@ function setup(thread)
 end
 function done(summary, latency, requests)
   for _, thread in ipairs(threads) do
-    io.write(string.format("thread %d sent %d planned %d refused\\n",
-      thread:get("part"), thread:get("sent"), thread:get("extra")))
+    io.write(string.format("thread %d sent %d planned, stopped %d\\n",
+      thread:get("part"), thread:get("sent"), thread:get("stopped")))
   end
 end
 """
@@ -130,7 +176,7 @@ local games = {{
 local mine = {{}}
 local current = 1
 sent = 0
-extra = 0
+stopped = 0
 function init(args)
   for i, g in ipairs(games) do
     if (i - 1) % {THREADS} == part and #g[3] > 0 then
@@ -159,9 +205,11 @@ request = function()
     sent = sent + 1
     return post(g.id, g.token, body)
   end
-  extra = extra + 1
-  local any = games[part % #games + 1]
-  return post(any[1], any[2], '{{"type":"out-of-plans","params":{{}}}}')
+  -- out of plans: this connection stops rather than send moves the server must refuse (the
+  -- request returned now is never answered)
+  stopped = 1
+  wrk.thread:stop()
+  return wrk.format("GET", "/v1/health")
 end
 """
     )
