@@ -23,8 +23,9 @@ from rules.core import Action, ActionSpec, Event, Param, RuleError, Subset
 
 from . import closing, ledger
 from .case import COLOURS, EVIDENCE_TYPES, JOKER, City
+from .later import later_specs
 from .spec import MAX_MURDERS, Act, Ev, Phase, Reason
-from .state import Case, Desk, Goods, McState, Offer, evolve, with_desk, with_limits
+from .state import Case, Desk, Goods, Limits, McState, Offer, evolve, with_desk, with_limits
 
 NOTHING = ""  # asking for no evidence card
 #: Every description an offer may ask for: a type and a colour (or joker), never a value.
@@ -58,8 +59,31 @@ def may_receive_murder(state: McState, seat: int) -> bool:
 def offer_specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
     """``offer-trade`` forms, one or two per partner: without a murder card for the offerer,
     and (if it may take one) with exactly one, giving one back when it already holds three."""
-    if state.phase != Phase.INVESTIGATION or state.current != seat or state.offer is not None:
+    if not _may_offer(state, seat):
         return []
+    # listed on every step of the turn and seldom read: counted now, made when read
+    desks, limits = state.desks, state.limits
+    full = len(_murders(desks[seat])) >= MAX_MURDERS
+    offerer_takes = may_receive_murder(state, seat)
+    count = 0
+    for partner in range(len(state.seats)):
+        if partner != seat:
+            count += 2 if _two_forms(desks[partner], limits[partner], full, offerer_takes) else 1
+    return later_specs(Act.OFFER_TRADE, count, lambda: _offer_specs(state, seat))
+
+
+def _may_offer(state: McState, seat: int) -> bool:
+    return state.phase == Phase.INVESTIGATION and state.current == seat and state.offer is None
+
+
+def _two_forms(partner: Desk, limits: Limits, full: bool, offerer_takes: bool) -> bool:
+    """Whether an offer to ``partner`` has a second form, taking one of its murder cards (as
+    :func:`_partner_specs` decides)."""
+    return bool(partner.cases) and offerer_takes and not (full and limits.murder_taken)
+
+
+def _offer_specs(state: McState, seat: int) -> list[ActionSpec]:
+    """The offer forms of :func:`offer_specs`, made at once."""
     out: list[ActionSpec] = []
     desks, limits = state.desks, state.limits
     legwork = state.legwork.held
@@ -194,7 +218,9 @@ def apply_offer(
 ) -> tuple[McState, list[Event]]:
     """The offer stands until the partner answers; everyone hears what is offered, named by
     type and colour."""
-    if not any(spec.admits(action) for spec in offer_specs(city, state, seat)):
+    # the forms made at once: ``check_action`` has just made (and kept) the same ones
+    allowed = _offer_specs(state, seat) if _may_offer(state, seat) else []
+    if not any(spec.admits(action) for spec in allowed):
         raise RuleError("that offer is not one this seat may make now", code="trade/not-allowed")
     p = action.params
     wanted = str(p["take_evidence"])
