@@ -22,8 +22,12 @@ from .spec import Act, Stage
 
 def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Random) -> Action:
     by_type: dict[str, list[ActionSpec]] = {}
-    for spec in legal:
-        by_type.setdefault(spec.type, []).append(spec)
+    for spec in legal:  # without a new list per spec, as ``setdefault`` would make
+        group = by_type.get(spec.type)
+        if group is None:
+            by_type[spec.type] = [spec]
+        else:
+            group.append(spec)
     if Act.ANSWER_OFFER in by_type:
         return trade.bot_answer(view, legal, rng)
     if Act.CHOOSE_JOVAN in by_type:

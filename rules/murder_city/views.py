@@ -74,31 +74,36 @@ class BotView(Mapping[str, Any]):
     handful of the parts (its seat, its cases and hand, the court), so the bot loop need not
     build the others (``tests/rules/murder_city/test_views.py`` checks it equals the view)."""
 
-    __slots__ = ("_city", "_state", "_seat", "_shown")
+    __slots__ = ("_city", "_state", "_seat", "_shown", "_parts")
 
     def __init__(self, city: City, state: McState, seat: int | None) -> None:
         self._city, self._state, self._seat = city, state, seat
         self._shown: dict[str, Any] = {}
+        # the parts this view has, by key, in the view's order (made once, below)
+        self._parts = _PARTS_OF[seat is not None, state.ended is not None]
 
     def __getitem__(self, key: str) -> Any:
         shown = self._shown
-        if key in shown:
-            return shown[key]
-        part = _PART.get(key)
-        if part is None or key not in self._keys():
-            raise KeyError(key)
-        value = shown[key] = part(self._city, self._state, self._seat)
+        value = shown.get(key, _UNMADE)
+        if value is not _UNMADE:
+            return value
+        value = shown[key] = self._parts[key](self._city, self._state, self._seat)
         return value
 
-    def _keys(self) -> tuple[str, ...]:
-        with_hand = _KEYS_SEATED if self._seat is not None else _KEYS
-        return with_hand + ("result",) if self._state.ended is not None else with_hand
+    def get(self, key: str, default: Any = None) -> Any:
+        value = self._shown.get(key, _UNMADE)
+        if value is not _UNMADE:
+            return value
+        return self[key] if key in self._parts else default
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._parts
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._keys())
+        return iter(self._parts)
 
     def __len__(self) -> int:
-        return len(self._keys())
+        return len(self._parts)
 
 
 def bot_view(city: City, state: McState, seat: int) -> BotView:
@@ -433,12 +438,13 @@ PARTS: tuple[tuple[str, Part], ...] = (
     ),
     ("offer", hooks.offer_view),
 )
-_KEYS = tuple(key for key, _part in PARTS)
-_KEYS_SEATED = (*_KEYS, "hand", "legwork", "seen")
-_PART: dict[str, Part] = {
-    **dict(PARTS),
-    "hand": _hand,
-    "legwork": _legwork,
-    "seen": _seen,
-    "result": _result,
+_SEATED: tuple[tuple[str, Part], ...] = (("hand", _hand), ("legwork", _legwork), ("seen", _seen))
+#: A view's parts by key, in its order: for a seat or the table, before or after the end.
+_PARTS_OF: dict[tuple[bool, bool], dict[str, Part]] = {
+    (seated, ended): dict(
+        PARTS + (_SEATED if seated else ()) + ((("result", _result),) if ended else ())
+    )
+    for seated in (False, True)
+    for ended in (False, True)
 }
+_UNMADE = object()  # a part not made yet (a part may be None)
