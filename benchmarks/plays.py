@@ -52,7 +52,7 @@ CONNECTIONS = THREADS
 MAX_STEPS = 150
 #: The seat a solo game's person sits at.
 SEAT = 0
-#: The share of hello's rate the plans are made for: a move has reached 0.20 of hello at most
+#: The share of hello's rate the plans are made for: a real system's move has reached 0.20 at most
 #: (BENCHMARKS.md), the floor's one cheap move 0.37.
 MOVE_SHARE = 0.4
 #: How many times its even share (a sixteenth) of the moves any one thread is planned: threads
