@@ -35,8 +35,17 @@ from werkzeug.wrappers import Response
 
 from api import errors, housekeeping, idempotency, ratelimits
 from api.ids import PATH_ID
-from api.resources import games, quick, require_json_body, tagged
+from api.resources import (
+    StrictJSONProvider,
+    date_now,
+    games,
+    quick,
+    require_json_body,
+    tagged,
+    weighs_conditions,
+)
 from api.security import bearer_token
+from rules.core import Action
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
@@ -60,6 +69,8 @@ class HotRoutes:
         self._flask = flask
         self._limit: int | None = app.config.get("MAX_CONTENT_LENGTH")
         self._loads = app.json.loads
+        self._service = app.extensions["casebook"]
+        self._json: StrictJSONProvider = app.json  # type: ignore[assignment]
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         method: str = environ.get("REQUEST_METHOD", "")
@@ -72,10 +83,17 @@ class HotRoutes:
         ):
             return self._flask(environ, start_response)
         incoming = quick.Incoming(environ.get("QUERY_STRING", "").encode("latin-1"))
+        if method == "GET" and found.group(2) is None and not weighs_conditions(environ):
+            clock = quick.clock_of(incoming.query_string)
+            if clock is not None:
+                return self._view(found.group(1), clock, environ, start_response)
         if method == "POST":
             body = self._body(environ)
             if body is None:
                 return self._flask(environ, start_response)
+            action, clock = quick.action_of(body), quick.clock_of(incoming.query_string)
+            if action is not None and clock is not None:
+                return self._move(found.group(1), action, clock, environ, start_response)
             incoming = quick.Incoming(incoming.query_string, body)
         with self._app.app_context(), quick.serving(incoming):
             try:
@@ -85,6 +103,51 @@ class HotRoutes:
             if response is None:  # not in the common shape: the documented view answers
                 return self._flask(environ, start_response)
             return _send(response, start_response, environ)
+
+    def _view(
+        self, game_id: str, clock: str, environ: WSGIEnvironment, start_response: StartResponse
+    ) -> Iterable[bytes]:
+        """A seat's view with no condition to weigh, written as Flask writes it (the headers in
+        its order) without the app context or a response object: a refusal is answered under
+        the app context, by the app's own error handling."""
+        bearer = bearer_token(environ.get("HTTP_AUTHORIZATION"))
+        try:
+            body, etag = games.view_answer(self._service, self._json, game_id, bearer, clock)
+        except Exception as error:
+            with self._app.app_context():
+                return _send(errors.respond(self._app, error), start_response, environ)
+        start_response(
+            "200 OK",
+            [
+                ("Content-Type", _JSON),
+                ("Content-Length", str(len(body))),
+                ("ETag", etag),
+                ("Date", date_now()),
+            ],
+        )
+        return [body]
+
+    def _move(
+        self,
+        game_id: str,
+        action: Action,
+        clock: str,
+        environ: WSGIEnvironment,
+        start_response: StartResponse,
+    ) -> Iterable[bytes]:
+        """A move in the common shape, written as Flask writes it, without the app context or a
+        response object; a refusal as in :meth:`_view`."""
+        bearer = bearer_token(environ.get("HTTP_AUTHORIZATION"))
+        versions = environ.get("HTTP_IF_MATCH")
+        try:
+            body = games.move_answer(
+                self._service, self._json, game_id, bearer, versions, action, clock
+            )
+        except Exception as error:
+            with self._app.app_context():
+                return _send(errors.respond(self._app, error), start_response, environ)
+        start_response("200 OK", [("Content-Type", _JSON), ("Content-Length", str(len(body)))])
+        return [body]
 
     def _body(self, environ: WSGIEnvironment) -> Any:
         """The parsed JSON body of a move in the common shape; else ``None``, and the body is

@@ -6,6 +6,7 @@ import hashlib
 import json
 import math
 import re
+import time
 from collections.abc import Callable
 from functools import wraps
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -101,17 +102,42 @@ def tagged(response: Response, environ: WSGIEnvironment) -> Response:
     would give it, its ``Date`` (and ``Content-Length``), without the parsing of conditions it
     does not carry: both the documented views and ``api/hot_routes.py`` answer through here.
     """
-    response.headers["ETag"] = quote_etag(hashlib.sha256(response.get_data()).hexdigest())
-    if environ["REQUEST_METHOD"] not in _READS or not _CONDITIONS.isdisjoint(environ):
+    response.headers["ETag"] = etag_of(response.get_data())
+    if environ["REQUEST_METHOD"] not in _READS or weighs_conditions(environ):
         return response.make_conditional(environ)
     headers = response.headers
     if "date" not in headers:
-        headers["Date"] = http_date()
+        headers["Date"] = date_now()
     if response.automatically_set_content_length and "content-length" not in headers:
         length = response.calculate_content_length()
         if length is not None:
             headers["Content-Length"] = str(length)
     return response
+
+
+def etag_of(body: bytes) -> str:
+    """The strong ETag of ``body``, quoted: the sha256 of its bytes."""
+    return quote_etag(hashlib.sha256(body).hexdigest())
+
+
+def weighs_conditions(environ: WSGIEnvironment) -> bool:
+    """Whether the request carries a header werkzeug's ``make_conditional`` weighs."""
+    return not _CONDITIONS.isdisjoint(environ)
+
+
+#: The second ``date_now`` last wrote, and what it wrote: a ``Date`` has whole seconds.
+_last_date: tuple[int, str] = (0, "")
+
+
+def date_now() -> str:
+    """``Date`` as werkzeug's ``http_date()`` writes it now, formatted once a second (writing it
+    cost a read about 9 us: ``email.utils`` builds it anew each time)."""
+    global _last_date
+    second = int(time.time())
+    kept = _last_date
+    if kept[0] != second:
+        kept = _last_date = (second, http_date(second))
+    return kept[1]
 
 
 #: The methods werkzeug's ``make_conditional`` answers conditionally (and dates).
@@ -184,10 +210,12 @@ class StrictJSONProvider(DefaultJSONProvider):
     def response(self, *args: Any, **kwargs: Any) -> SansioResponse:
         if self._app.debug:  # indented, for people reading the debug server
             return super().response(*args, **kwargs)
-        obj = self._prepare_response_obj(args, kwargs)
-        options = _WRITE_OPTIONS | orjson.OPT_APPEND_NEWLINE
-        body = _orjson_or_stdlib(obj, self.default, options)
+        body = self.body(self._prepare_response_obj(args, kwargs))
         return FlaskResponse(body, mimetype=self.mimetype)
+
+    def body(self, obj: Any) -> bytes:
+        """The body :meth:`response` writes for ``obj`` (outside debug)."""
+        return _orjson_or_stdlib(obj, self.default, _WRITE_OPTIONS | orjson.OPT_APPEND_NEWLINE)
 
 
 def _orjson_or_stdlib(obj: Any, default: Callable[[Any], Any], options: int) -> bytes:

@@ -20,6 +20,8 @@ from api.resources import (
     ETAG,
     IF_MATCH_PATTERN,
     IF_NONE_MATCH,
+    StrictJSONProvider,
+    etag_of,
     if_match,
     parse_if_match,
     quick,
@@ -39,7 +41,7 @@ from api.schemas import (
     LogSchema,
     PlayedSchema,
 )
-from api.service import SeatRequest
+from api.service import SeatRequest, Service
 from rules.core import Action
 
 blp = Blueprint("games", __name__, url_prefix="/v1", description="Games, seat by seat.")
@@ -87,6 +89,33 @@ def read_quickly(game_id: str, bearer: str | None) -> Response | None:
     return quick.answer(_DUMP_GAME, service().read_game(game_id, bearer, clock))
 
 
+def view_answer(
+    found: Service, json: StrictJSONProvider, game_id: str, bearer: str | None, clock: str
+) -> tuple[bytes, str]:
+    """A seat's view as the body ``read_quickly`` answers and its ETag, from ``found`` and
+    ``json`` (the app's service and JSON provider), for ``api/hot_routes.py`` to write itself.
+
+    The ETag is the sha256 of the body, as ``tagged`` gives it, kept per game, version, seat
+    and clock: in one process those decide the body (a game changes only with its version, its
+    case and seats never), so hashing a body again only finds the same ETag.
+    """
+    shown = found.read_game(game_id, bearer, clock)
+    body = json.body(_DUMP_GAME(shown))
+    key = (game_id, shown["version"], shown["seat"], clock)
+    etag = _ETAGS.get(key)
+    if etag is None:
+        etag = etag_of(body)
+        if len(_ETAGS) >= _ETAGS_KEPT:
+            _ETAGS.clear()  # kept again as the views are read
+        _ETAGS[key] = etag
+    return body, etag
+
+
+#: The ETags of the views answered lately (``view_answer``), about 300 bytes each.
+_ETAGS: dict[tuple[str, int, int, str], str] = {}
+_ETAGS_KEPT = 4096
+
+
 def list_quickly(game_id: str, bearer: str | None) -> Response:
     """A seat's legal actions the short way."""
     return quick.answer(_DUMP_ACTIONS, service().legal_actions(game_id, bearer))
@@ -100,6 +129,22 @@ def play_quickly(game_id: str, bearer: str | None, versions: str | None) -> Resp
     expected = parse_if_match(versions)
     played = service().play(game_id, bearer, action, if_match=expected, clock=clock)
     return quick.answer(_DUMP_PLAYED, played)
+
+
+def move_answer(
+    found: Service,
+    json: StrictJSONProvider,
+    game_id: str,
+    bearer: str | None,
+    versions: str | None,
+    action: Action,
+    clock: str,
+) -> bytes:
+    """A move's answer as the body ``play_quickly`` answers, from ``found`` and ``json`` (the
+    app's service and JSON provider), for ``api/hot_routes.py`` to write itself."""
+    expected = parse_if_match(versions)
+    played = found.play(game_id, bearer, action, if_match=expected, clock=clock)
+    return json.body(_DUMP_PLAYED(played))
 
 
 def _read_quickly(game_id: str) -> Response | None:

@@ -88,15 +88,23 @@ def plain_clock() -> str | None:
     return _PLAIN_QUERIES.get(query)
 
 
+def clock_of(query_string: bytes) -> str | None:
+    """:func:`plain_clock` of a raw query string."""
+    return _PLAIN_QUERIES.get(query_string)
+
+
 def plain_action() -> Action | None:
     """The body's action when it is one as ``ActionRequestSchema`` reads it and its values are
     read alike by every JSON parser here (strings, whole numbers, booleans, nulls, lists and
     objects of them); else ``None``."""
     incoming = _INCOMING.get()
     if incoming is None:
-        body = request.get_json(silent=True)  # parsed and checked once by require_json_body
-    else:
-        body = incoming.body
+        return action_of(request.get_json(silent=True))  # parsed once by require_json_body
+    return action_of(incoming.body)
+
+
+def action_of(body: Any) -> Action | None:
+    """:func:`plain_action` of a parsed body."""
     if type(body) is not dict or "type" not in body or not body.keys() <= _ACTION_KEYS:
         return None
     kind = body["type"]

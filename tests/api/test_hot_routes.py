@@ -3,6 +3,7 @@ does (status, headers, bodies, ETags, problems) and hands every other request to
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -115,6 +116,28 @@ def test_a_read_with_a_current_etag_is_not_modified(
     assert asked == []
     assert again.status_code == 304 and again.get_data() == b""
     assert again.headers["ETag"] == first.headers["ETag"]
+
+
+def test_a_read_is_tagged_by_its_own_body_for_each_seat_clock_and_version(
+    app: Flask, client: FlaskClient, duel: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The layer keeps each view's ETag by game, version, seat and clock: whatever it keeps, a
+    read's ETag is the sha256 of its body, and a new version or another seat gets its own."""
+    asked = _counted(app, monkeypatch)
+
+    def read(seat: int, query: str = "") -> TestResponse:
+        found = client.get(f"/v1/games/{duel.id}{query}", headers=duel.auth(seat))
+        assert found.headers["ETag"] == f'"{hashlib.sha256(found.get_data()).hexdigest()}"'
+        return found
+
+    before = [read(0), read(1), read(0, "?clock=24h"), read(0)]
+    assert before[0].headers["ETag"] == before[3].headers["ETag"]
+    assert before[0].headers["ETag"] != before[1].headers["ETag"]  # each seat its own view
+    client.post(f"/v1/games/{duel.id}/actions", json={"type": "investigate"}, headers=duel.auth(0))
+    after = read(0)
+    assert after.get_json()["version"] == 1
+    assert after.headers["ETag"] != before[0].headers["ETag"]
+    assert asked == []
 
 
 def test_a_move_with_an_idempotency_key_is_left_to_flask(

@@ -13,7 +13,7 @@ from marshmallow import fields
 
 from api import schemas
 from api.dumping import compile_dump
-from api.resources import quick
+from api.resources import games, quick
 from tests.api.helpers import Table
 
 #: Bodies the short way must leave to the schema (each refused there, or read differently by
@@ -38,7 +38,9 @@ LEFT_TO_THE_SCHEMA: list[Any] = [
 
 def _without_short_way(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(quick, "plain_action", lambda: None)
+    monkeypatch.setattr(quick, "action_of", lambda body: None)
     monkeypatch.setattr(quick, "plain_clock", lambda: None)
+    monkeypatch.setattr(quick, "clock_of", lambda query_string: None)
 
 
 @pytest.mark.parametrize("body", LEFT_TO_THE_SCHEMA)
@@ -78,7 +80,14 @@ def test_the_short_way_answers_a_game_as_the_documented_one(
         answered.append(given)
         return real_answer(*given)
 
+    real_view = games.view_answer
+
+    def counted_view(*given: Any) -> Any:
+        answered.append(given)
+        return real_view(*given)
+
     monkeypatch.setattr(quick, "answer", counted)
+    monkeypatch.setattr(games, "view_answer", counted_view)  # a read ahead of Flask
     for seat in (0, 1):
         reads.append(client.get(f"/v1/games/{duel.id}/actions", headers=duel.auth(seat)))
         reads.append(client.get(f"/v1/games/{duel.id}?clock=24h", headers=duel.auth(seat)))
