@@ -70,10 +70,14 @@ class Reading:
         self.seats: Sequence[Mapping[str, Any]] = view["seats"]
         self.desk: Mapping[str, Any] = self.seats[self.me]
         self.hand: list[str] = list(view.get("hand") or ())
-        self.legwork: list[str] = list(view.get("legwork") or ())
         self.jovan: Mapping[str, Any] = self.city["jovans"][self.desk["jovan"]]
         self._open: dict[str, list[str]] = {}  # my cases' open ports, by murder card
         self._fits: dict[str, list[str]] = {}  # a card's fitting murder cards, by card
+
+    @functools.cached_property
+    def legwork(self) -> list[str]:
+        """My legwork cards (read by few decisions, so made when asked)."""
+        return list(self.view.get("legwork") or ())
 
     # ---- my cases ------------------------------------------------------------------------
 

@@ -98,23 +98,42 @@ def _hand_specs(
     kept = _HAND_FORMS.get(seat)
     if kept is not None and kept[0] == key:
         return kept[1]
+    open_ports = _open_ports(city, seat, cases, barred)
+    evidence = city.evidence_by_id
     out: list[ActionSpec] = []
-    # the open ports each type may fill, asked once per case rather than once per card
-    open_ports: dict[str, list[str]] = {}
-    for case in cases:
-        empty = [k for k in city.murder_by_id[case.murder].needs if k not in case.ports]
-        if empty and not barred:
-            for kind in empty:
-                open_ports.setdefault(kind, []).append(case.murder)
     held = sorted(set(hand))
     for card in held:
-        onto = tuple(open_ports.get(city.evidence_by_id[card].type, ()))
+        onto = open_ports.get(evidence[card].type)
         if onto:
             out.append(_spec(Act.ATTACH, ("card", (card,)), ("murder", onto)))
     if discards and hand:
         out.append(_spec(Act.DISCARD_EVIDENCE, ("card", tuple(held))))
     made = tuple(out)
     _HAND_FORMS[seat] = (key, made)
+    return made
+
+
+#: The last open ports by evidence type made for each seat, with the cases they were made from:
+#: a seat's hand changes on most steps of its turn, its cases on few.
+_OPEN_PORTS: dict[int, tuple[Any, Any, Any, dict[str, tuple[str, ...]]]] = {}
+
+
+def _open_ports(
+    city: City, seat: int, cases: tuple[Case, ...], barred: bool
+) -> dict[str, tuple[str, ...]]:
+    """The murder cards whose open port each evidence type may fill, asked once per case
+    rather than once per card (none while the seat is barred from attaching)."""
+    kept = _OPEN_PORTS.get(seat)
+    if kept is not None and kept[0] is cases and kept[1] is city and kept[2] == barred:
+        return kept[3]
+    onto: dict[str, list[str]] = {}
+    for case in cases:
+        empty = [k for k in city.murder_by_id[case.murder].needs if k not in case.ports]
+        if empty and not barred:
+            for kind in empty:
+                onto.setdefault(kind, []).append(case.murder)
+    made = {kind: tuple(murders) for kind, murders in onto.items()}
+    _OPEN_PORTS[seat] = (cases, city, barred, made)
     return made
 
 
