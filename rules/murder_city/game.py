@@ -53,7 +53,7 @@ class MurderCity:
     ) -> tuple[McState, list[Event]]:
         check_can_act(self, case, state, seat)
         legal.explain_refusal(case, state, seat, action)
-        check_action(legal.legal_actions(case, state, seat), action)
+        check_action(legal.legal_tuple(case, state, seat), action)  # the bot loop's, kept
         return play.play(case, state, seat, action)
 
     def view(self, case: City, state: McState, seat: int | None) -> dict[str, Any]:

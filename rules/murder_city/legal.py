@@ -16,6 +16,11 @@ def legal_actions(city: City, state: McState, seat: int) -> list[ActionSpec]:
     return list(_legal(city, state, seat))
 
 
+def legal_tuple(city: City, state: McState, seat: int) -> tuple[ActionSpec, ...]:
+    """``legal_actions`` as the remembered tuple itself, for a caller that only reads it."""
+    return _legal(city, state, seat)
+
+
 @last_for_seat  # the bot loop asks, then ``apply`` asks again: a step computes legality once
 def _legal(city: City, state: McState, seat: int) -> tuple[ActionSpec, ...]:
     if seat not in to_act(state):
