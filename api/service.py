@@ -31,7 +31,7 @@ from api.storage import (
     StoredStep,
     VersionConflict,
 )
-from narration import DEFAULT_CLOCK, narrate_case, narrate_ending, narrate_event
+from narration import DEFAULT_CLOCK, narrate_case, narrate_ending, narrate_events
 from rules import registry
 from rules.core import (
     Action,
@@ -460,16 +460,20 @@ def _seat_events(
 ) -> list[dict[str, Any]]:
     """Each step's events as ``seat`` may see them, with their step number and narration.
 
-    Narration is given only the seat's own copy of an event, so its prose cannot leak more.
+    Narration is given only the seat's own copy of an event, so its prose cannot leak more;
+    it tells a seat's events in one call, which makes what they share once.
     """
+    seen = [
+        (number, told)
+        for number, events in steps
+        for event in events
+        if (told := event.for_seat(seat)) is not None
+    ]
     names = [stored.name for stored in game.seats]
-    shown: list[dict[str, Any]] = []
-    for number, events in steps:
-        for event in events:
-            seen = event.for_seat(seat)
-            if seen is not None:
-                text = narrate_event(
-                    game.system, seen, names=names, glossary=opened.glossary, clock=clock
-                )
-                shown.append({**seen, "step": number, "text": text})
-    return shown
+    texts = narrate_events(
+        game.system, [told for _, told in seen], names=names, glossary=opened.glossary, clock=clock
+    )
+    return [
+        {**told, "step": number, "text": text}
+        for (number, told), text in zip(seen, texts, strict=True)
+    ]

@@ -10,6 +10,7 @@ from narration.events import (
     has_template,
     narrate_ending,
     narrate_event,
+    narrate_events,
     public_glossary,
 )
 from narration.views import narrate_before_accusing, narrate_choice, narrate_view
@@ -27,6 +28,7 @@ __all__ = [
     "narrate_choice",
     "narrate_ending",
     "narrate_event",
+    "narrate_events",
     "narrate_view",
     "public_glossary",
 ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import jinja2
@@ -71,18 +71,36 @@ def narrate_event(
     field the seat may not see is simply absent, and templates test for it rather than assume
     it. ``clock`` is how times read: "12h" (7:30 pm, as a table says them) or "24h" (19:30).
     """
-    template = _event_template(system_id, event["type"])
-    actor = event.get("actor")
-    actor_name = None if actor is None else seat_name(names, actor)
-    values = {
-        "event": event,
-        "actor_name": actor_name,
-        "names": list(names),
-        "glossary": with_fixed_names(system_id, glossary),
-        "clock": clock,
-    }
-    text = render(template, values).strip()
-    return text[:1].upper() + text[1:]  # a name like "the inspector" may open the sentence
+    return narrate_events(system_id, [event], names=names, glossary=glossary, clock=clock)[0]
+
+
+def narrate_events(
+    system_id: str,
+    events: Iterable[Mapping[str, Any]],
+    *,
+    names: Sequence[str] = (),
+    glossary: Mapping[str, str] | None = None,
+    clock: str = DEFAULT_CLOCK,
+) -> list[str]:
+    """The sentence of each of ``events``, told as :func:`narrate_event` tells it: the values
+    the events of one seat share (the names, the glossary over the system's fixed names) are
+    made once for them all rather than once an event."""
+    seats = list(names)
+    words = with_fixed_names(system_id, glossary)
+    told: list[str] = []
+    for event in events:
+        template = _event_template(system_id, event["type"])
+        actor = event.get("actor")
+        values = {
+            "event": event,
+            "actor_name": None if actor is None else seat_name(seats, actor),
+            "names": seats,
+            "glossary": words,
+            "clock": clock,
+        }
+        text = render(template, values).strip()
+        told.append(text[:1].upper() + text[1:])  # "the inspector" may open the sentence
+    return told
 
 
 #: The event type every system's ending is told as (``<system>/game-ended.j2`` or the common one).

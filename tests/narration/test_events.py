@@ -8,7 +8,14 @@ import pytest
 
 from generator import registry as generators
 from generator.registry import for_table, generate
-from narration import add_template_folder, has_template, narrate_ending, narrate_event
+from narration import (
+    add_template_folder,
+    has_template,
+    narrate_ending,
+    narrate_event,
+    narrate_events,
+    public_glossary,
+)
 from narration.environment import join_names, pick
 from rules import registry
 from rules.core import Seat, System, random_action, resolve_options, start
@@ -139,3 +146,38 @@ def test_an_ending_is_told_from_the_outcome_as_data() -> None:
     assert narrate_ending("toy-culprit", outcome, names=["Ann"]) == narrate_event(
         "toy-culprit", {"type": "game-ended", "actor": None, **outcome}, names=["Ann"]
     )
+
+
+@pytest.mark.parametrize("system", SYSTEMS, ids=lambda s: s.SPEC.id)
+def test_a_seats_events_told_together_read_as_told_one_by_one(system: System) -> None:
+    """``narrate_events`` (a move's events for one seat, in one call) tells each event as
+    ``narrate_event`` does: the shared names and glossary change no sentence."""
+    mode = system.SPEC.modes[0]
+    seats = [Seat(f"Player {n}", bot=n > 0) for n in range(mode.max_seats)]
+    names = [seat.name for seat in seats]
+    game_options = resolve_options(mode.options, {})
+    options = for_table(
+        system.SPEC.id, {}, mode=mode.id, seats=len(seats), game_options=game_options
+    )
+    envelope = generate(system.SPEC.id, 3, options)
+    case, state = start(system, envelope, seats, mode.id, seed=3, options=game_options)
+    glossary = public_glossary(envelope["public"])
+    rng = random.Random(3)
+    for _ in range(60):
+        if system.result(case, state) is not None:
+            break
+        actor = sorted(system.to_act(case, state))[0]
+        action = system.bot_choose(
+            system.view(case, state, actor), system.legal_actions(case, state, actor), rng
+        )
+        state, events = system.apply(case, state, actor, action)
+        for seat in range(len(seats)):
+            shown = [seen for event in events if (seen := event.for_seat(seat)) is not None]
+            one_by_one = [
+                narrate_event(system.SPEC.id, each, names=names, glossary=glossary, clock="24h")
+                for each in shown
+            ]
+            together = narrate_events(
+                system.SPEC.id, shown, names=names, glossary=glossary, clock="24h"
+            )
+            assert together == one_by_one
