@@ -81,8 +81,10 @@ class Reading:
 
     # ---- my cases ------------------------------------------------------------------------
 
-    def cases(self) -> list[Mapping[str, Any]]:
-        return list(self.desk["cases"])
+    def cases(self) -> Sequence[Mapping[str, Any]]:
+        """My cases as the view shows them (read, never changed: no copy)."""
+        cases: Sequence[Mapping[str, Any]] = self.desk["cases"]
+        return cases
 
     def case(self, murder: str) -> Mapping[str, Any]:
         return next(c for c in self.desk["cases"] if c["murder"] == murder)

@@ -63,7 +63,7 @@ def offer_specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
         return []
     # listed on every step of the turn and seldom read: counted now, made when read
     desks, limits = state.desks, state.limits
-    full = len(_murders(desks[seat])) >= MAX_MURDERS
+    full = len(desks[seat].cases) >= MAX_MURDERS
     offerer_takes = may_receive_murder(state, seat)
     count = 0
     for partner in range(len(state.seats)):
