@@ -17,6 +17,8 @@ UNUSED = frozenset({"L13", "L14"})
 #: Dice a legwork card adds to its holder's trial, and what it costs.
 OWN_DICE = {"L01": (1, 0), "L02": (2, 2)}
 AGAINST_DICE = frozenset({"L03", "L04"})
+#: The cards ``in_investigation`` plays against the leader.
+_AGAINST_LEADER = frozenset({"L15", "L05", "L07", "L10"})
 
 
 def _action(spec: ActionSpec, **chosen: Any) -> Action:
@@ -41,12 +43,14 @@ def in_investigation(
 ) -> Action | None:
     """On its own investigation turn."""
     cards = _by_card(specs)
-    leader = read.leader()
-    open_ports = sum(len(read.open_ports(c)) for c in read.cases())
-    if "L11" in cards and open_ports and read.desk["draws_left"] == 0:
-        return _action(cards["L11"][0])
+    if "L11" in cards and read.desk["draws_left"] == 0:
+        if any(read.open_ports(c) for c in read.cases()):
+            return _action(cards["L11"][0])
     if "L12" in cards:
         return _action(cards["L12"][0])
+    if not _AGAINST_LEADER & cards.keys() and "L09" not in cards:
+        return None  # nothing below to weigh: the leader need not be found
+    leader = read.leader()
     if "L15" in cards:
         return _action(cards["L15"][0], seat=leader)
     for spec in cards.get("L05", []):  # freeze the leader's fullest case
