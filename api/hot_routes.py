@@ -44,6 +44,7 @@ from api.resources import (
     tagged,
     weighs_conditions,
 )
+from api.resources.shared_parts import SharedParts
 from api.security import bearer_token
 from rules.core import Action
 
@@ -71,6 +72,7 @@ class HotRoutes:
         self._loads = app.json.loads
         self._service = app.extensions["casebook"]
         self._json: StrictJSONProvider = app.json  # type: ignore[assignment]
+        self._shared = SharedParts(self._json.part)
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         method: str = environ.get("REQUEST_METHOD", "")
@@ -112,7 +114,9 @@ class HotRoutes:
         the app context, by the app's own error handling."""
         bearer = bearer_token(environ.get("HTTP_AUTHORIZATION"))
         try:
-            body, etag = games.view_answer(self._service, self._json, game_id, bearer, clock)
+            body, etag = games.view_answer(
+                self._service, self._json, game_id, bearer, clock, self._shared
+            )
         except Exception as error:
             with self._app.app_context():
                 return _send(errors.respond(self._app, error), start_response, environ)

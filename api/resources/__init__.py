@@ -217,6 +217,11 @@ class StrictJSONProvider(DefaultJSONProvider):
         """The body :meth:`response` writes for ``obj`` (outside debug)."""
         return _orjson_or_stdlib(obj, self.default, _WRITE_OPTIONS | orjson.OPT_APPEND_NEWLINE)
 
+    def part(self, obj: Any) -> bytes:
+        """``obj`` written as :meth:`body` writes it inside a body (orjson alone: raises
+        ``orjson.JSONEncodeError`` for what only the standard library writes)."""
+        return orjson.dumps(obj, default=self.default, option=_WRITE_OPTIONS)
+
 
 def _orjson_or_stdlib(obj: Any, default: Callable[[Any], Any], options: int) -> bytes:
     """orjson's bytes, or the standard library's for what orjson refuses (integers beyond 64

@@ -29,6 +29,7 @@ from api.resources import (
     token,
     with_etag,
 )
+from api.resources.shared_parts import SharedParts
 from api.schemas import (
     ActionListSchema,
     ActionRequestSchema,
@@ -90,17 +91,28 @@ def read_quickly(game_id: str, bearer: str | None) -> Response | None:
 
 
 def view_answer(
-    found: Service, json: StrictJSONProvider, game_id: str, bearer: str | None, clock: str
+    found: Service,
+    json: StrictJSONProvider,
+    game_id: str,
+    bearer: str | None,
+    clock: str,
+    shared: SharedParts | None = None,
 ) -> tuple[bytes, str]:
     """A seat's view as the body ``read_quickly`` answers and its ETag, from ``found`` and
-    ``json`` (the app's service and JSON provider), for ``api/hot_routes.py`` to write itself.
+    ``json`` (the app's service and JSON provider), for ``api/hot_routes.py`` to write itself;
+    the parts of the view the system shares between views written from ``shared``'s bytes.
 
     The ETag is the sha256 of the body, as ``tagged`` gives it, kept per game, version, seat
     and clock: in one process those decide the body (a game changes only with its version, its
     case and seats never), so hashing a body again only finds the same ETag.
     """
     shown = found.read_game(game_id, bearer, clock)
-    body = json.body(_DUMP_GAME(shown))
+    dumped = _DUMP_GAME(shown)
+    written = dumped if shared is None else {**dumped, "view": shared.written(dumped["view"])}
+    try:
+        body = json.body(written)
+    except TypeError:  # a value only the standard library writes: the body written whole
+        body = json.body(dumped)
     key = (game_id, shown["version"], shown["seat"], clock)
     etag = _ETAGS.get(key)
     if etag is None:
