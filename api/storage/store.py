@@ -17,7 +17,6 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
-from api.storage import migrate as migrations
 from api.storage.checks import check_postgresql, check_sqlite
 from api.storage.engine import (
     DEFAULT_BUSY_TIMEOUT_MS,
@@ -97,6 +96,10 @@ class Store:
 
     def migrate(self) -> None:
         """Bring the schema to the latest revision; harmless to repeat or run concurrently."""
+        # imported here: alembic brings mako and pygments (about 11 MB of objects), which a
+        # server that does not migrate (``casebook serve``'s processes) never holds
+        from api.storage import migrate as migrations
+
         with translated("upgrade its schema"):
             migrations.upgrade(self._engine)
 

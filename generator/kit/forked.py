@@ -32,11 +32,13 @@ T = TypeVar("T")
 _CHUNK = 1 << 16
 
 
-def call_in_fork(limit: float, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+def call_in_fork(
+    limit: float | None, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs
+) -> T:
     """``function(*args, **kwargs)`` in a forked child: its result, or the exception it raised,
-    or :class:`TimeLimitExceeded` after ``limit`` seconds (the child killed and reaped), or
-    :class:`WorkerCrashed` if the child died without answering."""
-    if limit <= 0:
+    or :class:`TimeLimitExceeded` after ``limit`` seconds (the child killed and reaped; ``None``
+    waits as long as it takes), or :class:`WorkerCrashed` if the child died without answering."""
+    if limit is not None and limit <= 0:
         raise ValueError(f"the time limit must be positive, not {limit}")
     reader, writer = os.pipe()
     started = time.monotonic()
@@ -46,7 +48,7 @@ def call_in_fork(limit: float, function: Callable[P, T], *args: P.args, **kwargs
         _answer(writer, function, args, kwargs)
     os.close(writer)
     try:
-        data = _read(reader, started + limit)
+        data = _read(reader, None if limit is None else started + limit)
     except TimeoutError:
         _kill(pid)
         raise TimeLimitExceeded(
@@ -86,15 +88,15 @@ def _answer(writer: int, function: Callable[..., Any], args: Any, kwargs: Any) -
         os._exit(0)
 
 
-def _read(reader: int, deadline: float) -> bytes:
+def _read(reader: int, deadline: float | None) -> bytes:
     """Everything the child writes until it closes the pipe; :class:`TimeoutError` at the
-    deadline."""
+    deadline (``None``: none)."""
     chunks: list[bytes] = []
     with selectors.DefaultSelector() as selector:
         selector.register(reader, selectors.EVENT_READ)
         while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0 or not selector.select(remaining):
+            remaining = None if deadline is None else deadline - time.monotonic()
+            if remaining is not None and (remaining <= 0 or not selector.select(remaining)):
                 raise TimeoutError
             chunk = os.read(reader, _CHUNK)
             if not chunk:

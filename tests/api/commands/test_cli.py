@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import sqlite3
+import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -11,6 +15,7 @@ import pytest
 from gunicorn.app.base import BaseApplication
 
 import api.app
+import api.cli
 from api.cli import cli, main
 from tests.api.commands.helpers import assert_refused, run_cli
 
@@ -50,6 +55,7 @@ def app(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeApp]:
         return fake
 
     monkeypatch.setattr(api.app, "create_app", create_app)
+    monkeypatch.setattr(api.cli, "migrate_in_a_child", lambda: fake.store.calls.append("child"))
     for name in ("HOST", "PORT", "WEB_CONCURRENCY", "CASEBOOK_ACCESS_LOG"):
         monkeypatch.delenv(name, raising=False)
     yield fake
@@ -92,7 +98,9 @@ def test_serve_starts_gunicorn_with_the_defaults(
             "control_socket": "/run/user/7/casebook-127.0.0.1-8000.ctl",
         }
     ]
-    assert app.store.calls == ["dispose"]  # migrated once, before the fork
+    # migrated once, before the fork, in a child; the master's app made without migrating
+    assert app.store.calls == ["child", "dispose"]
+    assert app.configs == [{"AUTO_MIGRATE": False}]
 
 
 def test_serve_reads_the_environment(app: FakeApp, gunicorn: list[dict[str, Any]]) -> None:
@@ -199,3 +207,34 @@ def test_main_is_the_entry_point_and_returns_the_status() -> None:
     assert main is cli
     assert main.main(["verify", "/no/such/file"], standalone_mode=False) == 1
     assert main.main(["--help"], standalone_mode=False) == 0
+
+
+def test_the_server_migrates_in_a_child_and_never_imports_alembic(tmp_path: Path) -> None:
+    """``casebook serve``'s master migrates in a forked child, then makes the app the workers
+    share without migrating: no server process holds alembic, mako or pygments."""
+    database = tmp_path / "fresh.sqlite3"
+    script = (
+        "import sys\n"
+        "from api.cli import migrate_in_a_child\n"
+        "from api.app import create_app\n"
+        "migrate_in_a_child()\n"
+        "create_app({'AUTO_MIGRATE': False}).extensions['casebook'].store.dispose()\n"
+        "print(sorted({'alembic', 'mako', 'pygments'} & set(sys.modules)))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        env={**os.environ, "CASEBOOK_DATABASE_URL": f"sqlite:///{database}"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout == "[]\n"
+    with sqlite3.connect(database) as connection:
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+    assert {"alembic_version", "games", "cases", "steps"} <= tables
+
+
+def test_a_migration_that_fails_in_the_child_fails_the_start(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/no/such/folder/db.sqlite3"
+    done = run_cli("serve", env={"CASEBOOK_DATABASE_URL": url})
+    assert_refused(done, "casebook: ")

@@ -103,3 +103,7 @@ def test_an_answer_that_cannot_be_sent_is_an_error() -> None:
 def test_the_limit_must_be_positive() -> None:
     with pytest.raises(ValueError, match="positive"):
         call_in_fork(0, add, 1, 2)
+
+
+def test_no_limit_waits_as_long_as_it_takes() -> None:
+    assert call_in_fork(None, add, 4, 5) == 9
