@@ -20,20 +20,22 @@ from typing import Any
 
 import orjson
 
-#: How many parts are remembered: each a reference to a value the views share (or a value
-#: met once and kept until pushed out), and the bytes of the shared ones.
+#: How many shared parts are kept with their bytes, and how many values met once are remembered
+#: (each a reference, so that its id is not reused meanwhile): a value a system builds afresh
+#: for each view only passes through the second.
 KEPT = 256
+MET = 64
 
 
 class SharedParts:
     """The encoded bytes of the view values met twice as the same object."""
 
-    def __init__(self, encode: Callable[[Any], bytes], size: int = KEPT) -> None:
+    def __init__(self, encode: Callable[[Any], bytes], size: int = KEPT, met: int = MET) -> None:
         self._encode = encode
-        self._size = size
-        #: By ``id``: the value itself (so that its id is not reused meanwhile) and its bytes
-        #: once met twice.
-        self._kept: dict[int, tuple[Any, orjson.Fragment | None]] = {}
+        self._size, self._met_size = size, met
+        #: By ``id``: a shared value and its bytes; a value met once.
+        self._kept: dict[int, tuple[Any, orjson.Fragment]] = {}
+        self._met: dict[int, Any] = {}
         self._lock = threading.Lock()
 
     def written(self, view: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -50,20 +52,27 @@ class SharedParts:
         return view if shown is None else shown
 
     def _fragment(self, value: dict[str, Any]) -> orjson.Fragment | None:
+        key = id(value)
         with self._lock:
-            found = self._kept.get(id(value))
-            if found is None or found[0] is not value:
-                if len(self._kept) >= self._size:
-                    del self._kept[next(iter(self._kept))]  # the oldest
-                self._kept[id(value)] = (value, None)
+            kept = self._kept.get(key)
+            if kept is not None and kept[0] is value:
+                return kept[1]
+            if self._met.get(key) is not value:
+                _put(self._met, key, value, self._met_size)
                 return None
-            if found[1] is not None:
-                return found[1]
+            del self._met[key]
         try:
             fragment = orjson.Fragment(self._encode(value))
         except orjson.JSONEncodeError:
             return None  # left to the whole body's writing (and its fallback)
         with self._lock:
-            if self._kept.get(id(value), (None,))[0] is value:
-                self._kept[id(value)] = (value, fragment)
+            _put(self._kept, key, (value, fragment), self._size)
         return fragment
+
+
+def _put(kept: dict[int, Any], key: int, value: Any, size: int) -> None:
+    """``kept[key] = value``, the oldest let go beyond ``size``."""
+    kept.pop(key, None)
+    if len(kept) >= size:
+        del kept[next(iter(kept))]
+    kept[key] = value

@@ -23,7 +23,7 @@ def _counting(app: Flask) -> tuple[SharedParts, list[Any]]:
         encoded.append(value)
         return json.part(value)
 
-    return SharedParts(part, size=4), encoded
+    return SharedParts(part, size=2, met=4), encoded
 
 
 def test_a_value_met_twice_as_the_same_object_is_encoded_once(app: Flask) -> None:
@@ -39,13 +39,20 @@ def test_what_is_kept_is_bounded_and_a_value_let_go_is_met_anew(app: Flask) -> N
     shared, encoded = _counting(app)
     city = {"name": "Port"}
     shared.written({"city": city})
-    for n in range(4):  # pushes the city out
+    for n in range(4):  # values met once push the city out of those met once
         shared.written({"other": {"n": n}})
-    assert len(shared._kept) == 4
+    assert len(shared._met) == 4
     shared.written({"city": city})
     assert encoded == []  # met again as if for the first time
     shared.written({"city": city})
     assert encoded == [city]
+    towns = [{"name": name} for name in "ABC"]
+    for town in towns * 2:  # three shared values, two kept: the city is let go
+        shared.written({"town": town})
+    assert len(shared._kept) == 2 and id(city) not in shared._kept
+    for n in range(8):  # values met once never push out a shared one
+        shared.written({"other": {"n": n}})
+    assert {id(town) for town in towns[1:]} == set(shared._kept)
 
 
 def test_a_murder_city_read_writes_its_city_once_and_answers_as_flask(
@@ -58,7 +65,7 @@ def test_a_murder_city_read_writes_its_city_once_and_answers_as_flask(
     layer = app.wsgi_app
     assert isinstance(layer, HotRoutes)
     reads = [client.get(f"/v1/games/{created['id']}", headers=auth) for _ in range(3)]
-    assert any(fragment is not None for _, fragment in layer._shared._kept.values())
+    assert layer._shared._kept  # the city, written from its bytes
     app.wsgi_app = layer._flask  # type: ignore[method-assign,assignment]
     flask = client.get(f"/v1/games/{created['id']}", headers=auth)
     for read in reads:
