@@ -56,9 +56,9 @@ def hearing(
 
 def volunteer(read: Reading, court: Mapping[str, Any], rng: random.Random) -> Action:
     prosecutor = int(court["prosecutor"])
-    eager = (
-        prosecutor == read.leader()
-        and read.credits(read.me) >= 3
+    eager = (  # the leader looked for only when the bot can pay; the draw only then too
+        read.credits(read.me) >= 3
+        and prosecutor == read.leader()
         and rng.random() < VOLUNTEER_SHARE
     )
     return Action(Act.VOLUNTEER, {"listen": eager})

@@ -141,8 +141,11 @@ class Reading:
 
     def leader(self) -> int:
         """The richest other seat (the lowest seat number on a tie)."""
-        others = [s for s in range(len(self.seats)) if s != self.me]
-        return max(others, key=lambda s: (self.credits(s), -s))
+        seats, best, most = self.seats, -1, 0
+        for seat in range(len(seats)):  # no tie: the first seat of the most credits stays
+            if seat != self.me and (best < 0 or int(seats[seat]["credits"]) > most):
+                best, most = seat, int(seats[seat]["credits"])
+        return best
 
     def ahead_of_me(self, seat: int) -> bool:
         return self.credits(seat) >= self.credits(self.me)
