@@ -110,36 +110,41 @@ def bot_view(city: City, state: McState, seat: int) -> BotView:
     return BotView(city, state, seat)
 
 
-#: The last part of a view made for each seat (and each deck) with what it was made from: a
-#: step changes one or two seats, so the others' parts are the very same objects and are
-#: reused (views are read, never changed, by their callers).
-_SEATS: dict[tuple[int, bool], tuple[Any, Any, Any, int, int, dict[str, Any]]] = {}
+#: The last part of a view made for each seat, as its own seat sees it (``[True]``) and as the
+#: others do (``[False]``), with what it was made from: a step changes one or two seats, so
+#: the others' parts are the very same objects and are reused (views are read, never changed,
+#: by their callers). The evidence decks' parts likewise.
+_SEATS: dict[bool, list[Any]] = {True: [], False: []}
 _PILES: dict[str, tuple[Any, tuple[str, ...], dict[str, Any]]] = {}
 
 
 def _seats(state: McState, seat: int | None) -> list[dict[str, Any]]:
-    """Every seat's part: the one made before for a seat whose desk, limits and counts are
-    the very same (a step changes one or two seats)."""
+    """Every seat's part: the one made before for a seat whose desk, limits, seat and hands
+    are the very same objects (a step changes one or two seats)."""
     desks, limits, people = state.desks, state.limits, state.seats
     held, legwork = state.evidence.held, state.legwork.held
+    own, others = _SEATS[True], _SEATS[False]
+    if len(own) < len(people):
+        own.extend([None] * (len(people) - len(own)))
+        others.extend([None] * (len(people) - len(others)))
     shown: list[dict[str, Any]] = []
-    for index in range(len(people)):
+    for index, desk in enumerate(desks):
         mine = index == seat
-        desk, allowed, person = desks[index], limits[index], people[index]
-        hand, cards = len(held[index]), len(legwork[index])
-        kept = _SEATS.get((index, mine))
+        kept_by = own if mine else others
+        allowed, person, hand, cards = limits[index], people[index], held[index], legwork[index]
+        kept = kept_by[index]
         if (
             kept is not None
             and kept[0] is desk
             and kept[1] is allowed
             and kept[2] is person
-            and kept[3] == hand
-            and kept[4] == cards
+            and kept[3] is hand
+            and kept[4] is cards
         ):
             shown.append(kept[5])
             continue
         part = _seat(state, index, mine, _cases(index, mine, desk.cases))
-        _SEATS[(index, mine)] = (desk, allowed, person, hand, cards, part)
+        kept_by[index] = (desk, allowed, person, hand, cards, part)
         shown.append(part)
     return shown
 
