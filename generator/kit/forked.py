@@ -12,12 +12,19 @@ The child runs the call and sends its answer, pickled, through a pipe; the paren
 a deadline (with a selector, which gevent makes cooperative, so a gevent worker serves its other
 requests meanwhile), kills the child's process group when the deadline passes and always reaps
 it: no zombie is left behind. POSIX only.
+
+The fork and the reaping are the C functions of ``posix``, never ``os``'s: gevent's monkey
+patch replaces ``os.fork`` and ``os.waitpid`` with versions that reap through a SIGCHLD
+watcher, and in a gunicorn worker (whose SIGCHLD handling is the arbiter's business) a request
+waited on that watcher for ever. The child exits right after its answer, so the parent polls
+``waitpid`` without blocking, sleeping between polls (cooperatively under gevent).
 """
 
 from __future__ import annotations
 
 import os
 import pickle
+import posix
 import selectors
 import signal
 import time
@@ -30,6 +37,8 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 _CHUNK = 1 << 16
+#: How long a child that has answered may take to exit before it is killed.
+REAP_SECONDS = 5.0
 
 
 def call_in_fork(
@@ -42,7 +51,7 @@ def call_in_fork(
         raise ValueError(f"the time limit must be positive, not {limit}")
     reader, writer = os.pipe()
     started = time.monotonic()
-    pid = os.fork()
+    pid = posix.fork()
     if pid == 0:  # the child: answer, then leave without running the parent's exit handlers
         os.close(reader)
         _answer(writer, function, args, kwargs)
@@ -116,8 +125,18 @@ def _kill(pid: int) -> None:
 
 
 def _reap(pid: int) -> None:
+    """Wait for the child's exit (it has answered, or been killed) without blocking a gevent
+    worker's other requests."""
+    pause = 0.0005
+    deadline = time.monotonic() + REAP_SECONDS
     try:
-        os.waitpid(pid, 0)
+        while posix.waitpid(pid, os.WNOHANG) == (0, 0):
+            if time.monotonic() > deadline:  # answered, yet still running: stop it
+                os.kill(pid, signal.SIGKILL)
+                posix.waitpid(pid, 0)
+                return
+            time.sleep(pause)
+            pause = min(pause * 2, 0.05)
     except ChildProcessError:  # reaped already (a SIGCHLD handler of the server's)
         pass
 
