@@ -97,14 +97,16 @@ def view_answer(
     bearer: str | None,
     clock: str,
     shared: SharedParts | None = None,
+    etags: ViewETags | None = None,
 ) -> tuple[bytes, str]:
     """A seat's view as the body ``read_quickly`` answers and its ETag, from ``found`` and
     ``json`` (the app's service and JSON provider), for ``api/hot_routes.py`` to write itself;
     the parts of the view the system shares between views written from ``shared``'s bytes.
 
-    The ETag is the sha256 of the body, as ``tagged`` gives it, kept per game, version, seat
-    and clock: in one process those decide the body (a game changes only with its version, its
-    case and seats never), so hashing a body again only finds the same ETag.
+    The ETag is the sha256 of the body, as ``tagged`` gives it, kept in ``etags`` (one app's)
+    per game, version, seat and clock: for one app in one process those decide the body (a game
+    changes only with its version, its case and seats never), so hashing a body again only
+    finds the same ETag.
     """
     shown = found.read_game(game_id, bearer, clock)
     dumped = _DUMP_GAME(shown)
@@ -113,19 +115,22 @@ def view_answer(
         body = json.body(written)
     except TypeError:  # a value only the standard library writes: the body written whole
         body = json.body(dumped)
+    if etags is None:
+        return body, etag_of(body)
     key = (game_id, shown["version"], shown["seat"], clock)
-    etag = _ETAGS.get(key)
+    etag = etags.get(key)
     if etag is None:
         etag = etag_of(body)
-        if len(_ETAGS) >= _ETAGS_KEPT:
-            _ETAGS.clear()  # kept again as the views are read
-        _ETAGS[key] = etag
+        if len(etags) >= ETAGS_KEPT:
+            etags.clear()  # kept again as the views are read
+        etags[key] = etag
     return body, etag
 
 
-#: The ETags of the views answered lately (``view_answer``), about 300 bytes each.
-_ETAGS: dict[tuple[str, int, int, str], str] = {}
-_ETAGS_KEPT = 4096
+#: The ETags of the views an app answered lately (``view_answer``), by game, version, seat and
+#: clock, at most ``ETAGS_KEPT`` of them (about 300 bytes each).
+ViewETags = dict[tuple[str, int, int, str], str]
+ETAGS_KEPT = 4096
 
 
 def list_quickly(game_id: str, bearer: str | None) -> Response:
