@@ -7,6 +7,9 @@ about as much CPU as Toy Culprit's whole move (``docs/performance.md``, "Hot pat
 layer sits in front of the Flask app and answers a request in the common shape with the same
 short-way functions the documented views call first (``api/resources/quick.py`` and
 ``api/resources/games.py``), under an app context only; anything else goes to Flask unchanged.
+A plain read (no query but a clock, no condition to weigh) and a plain move are answered without
+even the app context: the service's answer written as bytes with the headers Flask would give
+it (``docs/performance.md``, "The read and the move, counted per request").
 
 It applies what the hooks would, for these requests:
 
