@@ -504,18 +504,28 @@ def setback(city: City, state: McState, seat: int, card: str) -> Handled:
 
 
 def moments(state: McState, seat: int) -> frozenset[str]:
-    """The timings a card of ``seat``'s may be played at now."""
-    court, now = state.court, set()
-    if state.phase == Phase.INVESTIGATION and state.current == seat and state.offer is None:
-        now |= {"investigation", "anytime"}
-    if state.phase == Phase.COURT and court is None and state.current == seat:
-        now.add("anytime")
-    if court is not None and court.stage == Stage.HEARING and court.prosecutor == seat:
-        now |= {"hearing", "anytime"}
-    if court is not None and court.stage == Stage.WINDOW and court.window is not None:
-        if seat in court.window.asking:
-            now |= {"before-roll", "anytime"}
-    return frozenset(now)
+    """The timings a card of ``seat``'s may be played at now (one of a few fixed sets: asked
+    for the seat on turn on every step)."""
+    phase, court = state.phase, state.court
+    now = _NEVER
+    if phase == Phase.INVESTIGATION and state.offer is None and state.current == seat:
+        now = _INVESTIGATION
+    if court is None:
+        if phase == Phase.COURT and state.current == seat:
+            now = now | _ANYTIME
+        return now
+    if court.stage == Stage.HEARING and court.prosecutor == seat:
+        now = now | _HEARING
+    if court.stage == Stage.WINDOW and court.window is not None and seat in court.window.asking:
+        now = now | _BEFORE_ROLL
+    return now
+
+
+_NEVER: frozenset[str] = frozenset()
+_ANYTIME = frozenset({"anytime"})
+_INVESTIGATION = frozenset({"investigation", "anytime"})
+_HEARING = frozenset({"hearing", "anytime"})
+_BEFORE_ROLL = frozenset({"before-roll", "anytime"})
 
 
 def conflict(state: McState, card: LegworkCard) -> str | None:
@@ -602,6 +612,8 @@ def _specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
     if not held:
         return []
     now = moments(state, seat)
+    if not now:  # no timing has come: no card of the seat's may be played
+        return []
     specs: list[ActionSpec] = []
     inputs: tuple[Any, Any] | None = None
     for card_id in sorted(set(held)):
