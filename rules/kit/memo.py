@@ -13,6 +13,8 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 F = TypeVar("F", bound=Callable[..., Any])
+C = TypeVar("C")
+R = TypeVar("R")
 
 
 def last_answer(function: F) -> F:
@@ -37,3 +39,22 @@ def last_answer(function: F) -> F:
         return fresh
 
     return cast(F, remembered)
+
+
+def per_case(function: Callable[[C], R]) -> Callable[[C], R]:
+    """``function(case)`` kept on the decoded case itself, as ``functools.cached_property``
+    keeps a value: the server keeps each decoded case and serves games of many cases in turn,
+    so an answer remembered for the last case asked was made again at every switch. Kept out
+    of saves: ``rules.serial`` reads the fields only. The case must be a dataclass without
+    ``__slots__``; what is kept is shared by every caller, so it is read, never changed."""
+    key = f"_per_case:{function.__module__}.{function.__qualname__}"
+
+    @functools.wraps(function)
+    def remembered(case: C) -> R:
+        cache = case.__dict__
+        if key not in cache:
+            cache[key] = function(case)  # the frozen case's fields stay as they were
+        found: R = cache[key]
+        return found
+
+    return remembered

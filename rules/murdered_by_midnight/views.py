@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.kit.memo import per_case
+
 from . import author
 from .case import MbmCase
 from .play import outcome
@@ -61,6 +63,9 @@ def view(case: MbmCase, state: MbmState, seat: int | None) -> dict[str, Any]:
     return shown
 
 
+#: every view of a game repeats the facts laid face up, so they are made once a case (views are
+#: read and sent, never changed): the API then writes them from bytes encoded once
+@per_case
 def public_case(case: MbmCase) -> dict[str, Any]:
     """The facts laid face up at setup; every biography card is public (see rulings)."""
     return {

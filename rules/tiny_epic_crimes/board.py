@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .case import DAY, HQ, TecCase, per_case
+from rules.kit.memo import per_case
+
+from .case import DAY, HQ, TecCase
 
 
 @per_case  # legality and the Force Cards ask for it every step

@@ -17,9 +17,9 @@ profiles, the city, the track), ``secret`` the face-down search and stakeout tok
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from rules import serial
 
@@ -224,27 +224,6 @@ class TecCase:
             for row, line in enumerate(self.grid, start=1)
             for column, item in enumerate(line, start=1)
         }
-
-
-R = TypeVar("R")
-
-
-def per_case(function: Callable[[TecCase], R]) -> Callable[[TecCase], R]:
-    """``function(case)`` kept on the decoded case itself, as ``functools.cached_property``
-    keeps a value: the server keeps each decoded case and serves games of many cases in turn,
-    so an answer remembered for the last case asked was made again at every switch. Kept out
-    of saves: ``rules.serial`` reads the fields only."""
-    key = f"_per_case:{function.__module__}.{function.__qualname__}"
-
-    @functools.wraps(function)
-    def remembered(case: TecCase) -> R:
-        cache = case.__dict__
-        if key not in cache:
-            cache[key] = function(case)  # the frozen case's fields stay as they were
-        found: R = cache[key]
-        return found
-
-    return remembered
 
 
 #: The fields only the box knows: which face-down token lies where, and the murderer.

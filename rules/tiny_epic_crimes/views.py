@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.kit.memo import per_case
+
 from . import board, coop, decisions, interrogate, peek, solo
-from .case import EVIDENCE, TecCase, per_case
+from .case import EVIDENCE, TecCase
 from .events import view as events_view
 from .standings import outcome
 from .state import TecState
