@@ -10,14 +10,12 @@ in seconds (10 by default; 0 makes the case in the worker itself, with no limit)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ParamSpec, TypeVar
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
 
-from generator import registry as generators
 from generator.kit.forked import call_in_fork
 from generator.kit.runner import TimeLimitExceeded, WorkerCrashed
 from rules.errors import UnavailableError
-from rules.options import OptionSpec
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -40,34 +38,9 @@ class Generation:
             raise ValueError(f"the generation time limit must be positive, not {limit}")
         self.limit = limit
 
-    def generate(
-        self, system_id: str, seed: int, options: Mapping[str, Any] | None = None
-    ) -> dict[str, Any]:
-        """:func:`generator.registry.generate` within the limit."""
-        return self._run(generators.generate, system_id, seed, options)
-
-    def generate_for_table(
-        self,
-        system_id: str,
-        seed: int,
-        mode_options: Sequence[OptionSpec],
-        resolved: Mapping[str, Any],
-        *,
-        mode: str,
-        seats: int,
-    ) -> dict[str, Any]:
-        """:func:`generator.registry.generate_for_table` within the limit."""
-        return self._run(
-            generators.generate_for_table,
-            system_id,
-            seed,
-            mode_options,
-            resolved,
-            mode=mode,
-            seats=seats,
-        )
-
-    def _run(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+    def run(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """``function(*args, **kwargs)`` (a generator of ``generator.registry``) within the
+        limit."""
         if self.limit is None:
             return function(*args, **kwargs)
         try:

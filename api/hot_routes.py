@@ -76,7 +76,6 @@ class HotRoutes:
         self._service = app.extensions["casebook"]
         self._json: StrictJSONProvider = app.json  # type: ignore[assignment]
         self._shared = SharedParts(self._json.part)
-        self._etags: games.ViewETags = {}
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         method: str = environ.get("REQUEST_METHOD", "")
@@ -119,7 +118,7 @@ class HotRoutes:
         bearer = bearer_token(environ.get("HTTP_AUTHORIZATION"))
         try:
             body, etag = games.view_answer(
-                self._service, self._json, game_id, bearer, clock, self._shared, self._etags
+                self._service, self._json, game_id, bearer, clock, self._shared
             )
         except Exception as error:
             with self._app.app_context():

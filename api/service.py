@@ -31,6 +31,7 @@ from api.storage import (
     StoredStep,
     VersionConflict,
 )
+from generator import registry as generators
 from narration import DEFAULT_CLOCK, narrate_case, narrate_ending, narrate_events
 from rules import registry
 from rules.core import (
@@ -135,7 +136,7 @@ class Service:
         if difficulty is not None:
             options["difficulty"] = difficulty
         seed = self.draw_seed() if seed is None else seed
-        case = self.generation.generate(system_id, seed, options)
+        case = self.generation.run(generators.generate, system_id, seed, options)
         token = security.new_token()
         stored = self.store.create_case(
             system=system_id, seed=seed, case=case, author_token_hash=security.hash_token(token)
@@ -200,8 +201,14 @@ class Service:
         new_case = None
         if case_id is None:
             case_seed = self.draw_seed() if seed is None else seed
-            envelope = self.generation.generate_for_table(
-                system_id, case_seed, mode_spec.options, resolved, mode=mode, seats=len(table)
+            envelope = self.generation.run(
+                generators.generate_for_table,
+                system_id,
+                case_seed,
+                mode_spec.options,
+                resolved,
+                mode=mode,
+                seats=len(table),
             )
             new_case = self.store.new_case(
                 system=system_id, seed=envelope["seed"], case=envelope, author_token_hash=None

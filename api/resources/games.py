@@ -97,40 +97,18 @@ def view_answer(
     bearer: str | None,
     clock: str,
     shared: SharedParts | None = None,
-    etags: ViewETags | None = None,
 ) -> tuple[bytes, str]:
-    """A seat's view as the body ``read_quickly`` answers and its ETag, from ``found`` and
-    ``json`` (the app's service and JSON provider), for ``api/hot_routes.py`` to write itself;
-    the parts of the view the system shares between views written from ``shared``'s bytes.
-
-    The ETag is the sha256 of the body, as ``tagged`` gives it, kept in ``etags`` (one app's)
-    per game, version, seat and clock: for one app in one process those decide the body (a game
-    changes only with its version, its case and seats never), so hashing a body again only
-    finds the same ETag.
-    """
-    shown = found.read_game(game_id, bearer, clock)
-    dumped = _DUMP_GAME(shown)
+    """A seat's view as the body ``read_quickly`` answers and its ETag (the sha256 of the body,
+    as ``tagged`` gives it), from ``found`` and ``json`` (the app's service and JSON provider),
+    for ``api/hot_routes.py`` to write itself; the parts of the view the system shares between
+    views written from ``shared``'s bytes."""
+    dumped = _DUMP_GAME(found.read_game(game_id, bearer, clock))
     written = dumped if shared is None else {**dumped, "view": shared.written(dumped["view"])}
     try:
         body = json.body(written)
     except TypeError:  # a value only the standard library writes: the body written whole
         body = json.body(dumped)
-    if etags is None:
-        return body, etag_of(body)
-    key = (game_id, shown["version"], shown["seat"], clock)
-    etag = etags.get(key)
-    if etag is None:
-        etag = etag_of(body)
-        if len(etags) >= ETAGS_KEPT:
-            etags.clear()  # kept again as the views are read
-        etags[key] = etag
-    return body, etag
-
-
-#: The ETags of the views an app answered lately (``view_answer``), by game, version, seat and
-#: clock, at most ``ETAGS_KEPT`` of them (about 300 bytes each).
-ViewETags = dict[tuple[str, int, int, str], str]
-ETAGS_KEPT = 4096
+    return body, etag_of(body)
 
 
 def list_quickly(game_id: str, bearer: str | None) -> Response:
