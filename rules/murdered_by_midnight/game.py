@@ -55,7 +55,9 @@ class MurderedByMidnight:
     ) -> tuple[MbmState, list[Event]]:
         check_can_act(self, case, state, seat)
         legal.explain_refusal(case, state, seat, action)
-        check_action(legal.legal_actions(case, state, seat), action)
+        # The forms of the action's own type decide; with none, the whole list names the choices.
+        forms = legal.legal_actions_of(case, state, seat, action.type)
+        check_action(forms or legal.legal_actions(case, state, seat), action)
         return play.play(case, state, seat, action)
 
     def view(self, case: MbmCase, state: MbmState, seat: int | None) -> dict[str, Any]:

@@ -6,6 +6,7 @@ into errors with their own codes and a sentence a player understands, before the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rules.core import Action, ActionSpec, RuleError
@@ -30,50 +31,111 @@ def legal_actions(case: MbmCase, state: MbmState, seat: int) -> list[ActionSpec]
     if state.ended is not None or seat != state.turn:
         return []
     here = state.positions[seat]
-    specs: list[ActionSpec] = []
-    if not state.question_pending:
-        grid = cells(state)
-        free = board.free_cells(grid)
-        if state.deck and free:
-            specs.append(ActionSpec(Act.REVEAL_LOCATION, {"at": tuple(free)}))
-        beside = board.neighbours(grid, here)
-        if beside:
-            specs.append(ActionSpec(Act.MOVE, {"to": tuple(beside)}))
-        linked = board.passage_ends(passage_pairs(state), here)
-        if linked:
-            specs.append(ActionSpec(Act.TAKE_PASSAGE, {"to": tuple(linked)}))
-        others = sorted(p.location for p in state.placed if p.location != here)
-        if others and not has_used_portals(state, seat):
-            specs.append(ActionSpec(Act.OPEN_PASSAGE, {"to": tuple(others)}))
-    specs.extend(_questions(case, state, here))
+    return [spec for _, make in _MAKERS for spec in make(case, state, seat, here)]
+
+
+def legal_actions_of(case: MbmCase, state: MbmState, seat: int, kind: str) -> list[ActionSpec]:
+    """The specs of :func:`legal_actions` whose type is ``kind``, in its order, making only
+    those: checking a move needs the forms of its own type, not every choice of the turn."""
+    if state.ended is not None or seat != state.turn:
+        return []
+    make = _MAKER_OF.get(kind)
+    return [] if make is None else make(case, state, seat, state.positions[seat])
+
+
+Maker = Callable[[MbmCase, MbmState, int, str], list[ActionSpec]]
+
+
+def _reveal(case: MbmCase, state: MbmState, seat: int, here: str) -> list[ActionSpec]:
+    if state.question_pending or not state.deck:
+        return []
+    free = board.free_cells(cells(state))
+    return [ActionSpec(Act.REVEAL_LOCATION, {"at": tuple(free)})] if free else []
+
+
+def _move(case: MbmCase, state: MbmState, seat: int, here: str) -> list[ActionSpec]:
     if state.question_pending:
-        specs.append(ActionSpec(Act.END_TURN))
-    else:
-        present = tuple(standing_at(case, here))
-        if present:
-            specs.append(
-                ActionSpec(
-                    Act.ACCUSE,
-                    {
-                        "murderer": present,
-                        "weapon": tuple(w.id for w in case.weapons),
-                        "motive": tuple(m.id for m in case.motives),
-                        "time": case.times,
-                    },
-                )
-            )
-    return specs
+        return []
+    beside = board.neighbours(cells(state), here)
+    return [ActionSpec(Act.MOVE, {"to": tuple(beside)})] if beside else []
 
 
-def _questions(case: MbmCase, state: MbmState, here: str) -> list[ActionSpec]:
-    specs = [ActionSpec(Act.SEARCH)]
+def _take_passage(case: MbmCase, state: MbmState, seat: int, here: str) -> list[ActionSpec]:
+    if state.question_pending:
+        return []
+    linked = board.passage_ends(passage_pairs(state), here)
+    return [ActionSpec(Act.TAKE_PASSAGE, {"to": tuple(linked)})] if linked else []
+
+
+def _open_passage(case: MbmCase, state: MbmState, seat: int, here: str) -> list[ActionSpec]:
+    if state.question_pending or has_used_portals(state, seat):
+        return []
+    others = sorted(p.location for p in state.placed if p.location != here)
+    return [ActionSpec(Act.OPEN_PASSAGE, {"to": tuple(others)})] if others else []
+
+
+def _search(case: MbmCase, state: MbmState, seat: int, here: str) -> list[ActionSpec]:
+    return [ActionSpec(Act.SEARCH)]
+
+
+def _envelopes(case: MbmCase, state: MbmState, seat: int, here: str) -> list[ActionSpec]:
     markers = tuple(markers_at(case, searched(state), here))
-    if markers:
-        specs.extend(ActionSpec(kind, {"weapon": markers}) for kind in ENVELOPES)
+    return [ActionSpec(kind, {"weapon": markers}) for kind in ENVELOPES] if markers else []
+
+
+def _witnesses(case: MbmCase, state: MbmState, seat: int, here: str) -> list[ActionSpec]:
     present = tuple(standing_at(case, here))
-    if present:
-        specs.extend(ActionSpec(kind, {"character": present}) for kind in WITNESS_QUESTIONS)
-    return specs
+    if not present:
+        return []
+    return [ActionSpec(kind, {"character": present}) for kind in WITNESS_QUESTIONS]
+
+
+def _end_turn(case: MbmCase, state: MbmState, seat: int, here: str) -> list[ActionSpec]:
+    return [ActionSpec(Act.END_TURN)] if state.question_pending else []
+
+
+def _accuse(case: MbmCase, state: MbmState, seat: int, here: str) -> list[ActionSpec]:
+    present = tuple(standing_at(case, here))
+    if state.question_pending or not present:
+        return []
+    choices = {
+        "murderer": present,
+        "weapon": tuple(w.id for w in case.weapons),
+        "motive": tuple(m.id for m in case.motives),
+        "time": case.times,
+    }
+    return [ActionSpec(Act.ACCUSE, choices)]
+
+
+#: Each kind of action with the maker of its forms, in the order the choices are listed: the
+#: moves of the turn's start, the questions, then ending the turn or accusing.
+_MAKERS: tuple[tuple[tuple[str, ...], Maker], ...] = (
+    ((Act.REVEAL_LOCATION,), _reveal),
+    ((Act.MOVE,), _move),
+    ((Act.TAKE_PASSAGE,), _take_passage),
+    ((Act.OPEN_PASSAGE,), _open_passage),
+    ((Act.SEARCH,), _search),
+    (tuple(ENVELOPES), _envelopes),
+    (tuple(WITNESS_QUESTIONS), _witnesses),
+    ((Act.END_TURN,), _end_turn),
+    ((Act.ACCUSE,), _accuse),
+)
+
+
+def _only(kind: str, make: Maker) -> Maker:
+    """``make`` narrowed to the forms of ``kind`` (a maker of several kinds of question)."""
+
+    def made(case: MbmCase, state: MbmState, seat: int, here: str) -> list[ActionSpec]:
+        return [spec for spec in make(case, state, seat, here) if spec.type == kind]
+
+    return made
+
+
+_MAKER_OF: dict[str, Maker] = {
+    kind: make if len(kinds) == 1 else _only(kind, make)
+    for kinds, make in _MAKERS
+    for kind in kinds
+}
 
 
 def explain_refusal(case: MbmCase, state: MbmState, seat: int, action: Action) -> None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 
 from rules.core import Action, Event, Outcome, winners_first
+from rules.kit.frozen import replace
 
 from . import author, board
 from .case import MbmCase
@@ -20,7 +20,7 @@ Handler = Callable[[MbmCase, MbmState, int, Action], Handled]
 
 def play(case: MbmCase, state: MbmState, seat: int, action: Action) -> Result:
     """Apply ``action`` (already checked legal) for ``seat``."""
-    state = dataclasses.replace(state, step=state.step + 1)
+    state = replace(state, step=state.step + 1)
     state, events, turn_over = _HANDLERS[Act(action.type)](case, state, seat, action)
     if turn_over and state.ended is None:
         state = _next_turn(state)
@@ -45,9 +45,7 @@ def _reveal(case: MbmCase, state: MbmState, seat: int, action: Action) -> Handle
     cell = board.parse_cell(at)
     assert cell is not None  # checked legal
     location, *rest = state.deck
-    state = dataclasses.replace(
-        state, placed=(*state.placed, Placement(location, *cell)), deck=tuple(rest)
-    )
+    state = replace(state, placed=(*state.placed, Placement(location, *cell)), deck=tuple(rest))
     data = {"location": location, "at": at, "characters": standing_at(case, location)}
     return state, [Event(Ev.LOCATION_REVEALED, actor=seat, data=data)], True
 
@@ -55,7 +53,7 @@ def _reveal(case: MbmCase, state: MbmState, seat: int, action: Action) -> Handle
 def _move(case: MbmCase, state: MbmState, seat: int, action: Action) -> Handled:
     """One card per turn; the inspector may then ask one question on entering."""
     state, data = _relocate(state, seat, str(action.params["to"]))
-    state = dataclasses.replace(state, question_pending=True)
+    state = replace(state, question_pending=True)
     return state, [Event(Ev.INSPECTOR_MOVED, actor=seat, data=data)], False
 
 
@@ -66,7 +64,7 @@ def _take_passage(case: MbmCase, state: MbmState, seat: int, action: Action) -> 
 
 def _open_passage(case: MbmCase, state: MbmState, seat: int, action: Action) -> Handled:
     here, to = state.positions[seat], str(action.params["to"])
-    state = dataclasses.replace(state, passages=(*state.passages, Passage(seat, (here, to))))
+    state = replace(state, passages=(*state.passages, Passage(seat, (here, to))))
     state, data = _relocate(state, seat, to)
     return state, [Event(Ev.PASSAGE_OPENED, actor=seat, data=data)], True
 
@@ -74,13 +72,13 @@ def _open_passage(case: MbmCase, state: MbmState, seat: int, action: Action) -> 
 def _relocate(state: MbmState, seat: int, to: str) -> tuple[MbmState, dict[str, str]]:
     positions = list(state.positions)
     here, positions[seat] = positions[seat], to
-    return dataclasses.replace(state, positions=tuple(positions)), {"from": here, "to": to}
+    return replace(state, positions=tuple(positions)), {"from": here, "to": to}
 
 
 def _ask(state: MbmState, seat: int, action: Action) -> MbmState:
     subject = next((str(value) for value in action.params.values()), None)
     question = Question(seat, action.type, state.positions[seat], subject)
-    return dataclasses.replace(state, questions=(*state.questions, question))
+    return replace(state, questions=(*state.questions, question))
 
 
 def _search(case: MbmCase, state: MbmState, seat: int, action: Action) -> Handled:
@@ -124,19 +122,19 @@ def _accuse(case: MbmCase, state: MbmState, seat: int, action: Action) -> Handle
     fields = {name: str(action.params[name]) for name in ACCUSATION_FIELDS}
     correct = author.is_correct(case, **fields)
     accusation = Accusation(seat=seat, correct=correct, **fields)
-    state = dataclasses.replace(state, accusations=(*state.accusations, accusation))
+    state = replace(state, accusations=(*state.accusations, accusation))
     events = [Event(Ev.ACCUSATION_MADE, actor=seat, data={**fields, "correct": correct})]
     if correct:
         winners = (seat,) if state.mode == Mode.COMPETITIVE else tuple(range(len(state.seats)))
-        state = dataclasses.replace(state, winners=winners, ended=Ending.SOLVED)
+        state = replace(state, winners=winners, ended=Ending.SOLVED)
     elif state.mode == Mode.COMPETITIVE:
         eliminated = state.eliminated | {seat}
-        state = dataclasses.replace(state, eliminated=eliminated)
+        state = replace(state, eliminated=eliminated)
         events.append(Event(Ev.INSPECTOR_ELIMINATED, actor=seat, data={"seat": seat}))
         if len(eliminated) == len(state.seats):
-            state = dataclasses.replace(state, ended=Ending.ALL_ELIMINATED)
+            state = replace(state, ended=Ending.ALL_ELIMINATED)
     else:
-        state = dataclasses.replace(state, ended=Ending.WRONG_ACCUSATION)
+        state = replace(state, ended=Ending.WRONG_ACCUSATION)
     return state, events, True
 
 
@@ -157,9 +155,7 @@ def _next_turn(state: MbmState) -> MbmState:
     )
     turns_taken = state.turns_taken + 1
     ended = Ending.MIDNIGHT if turns_taken >= state.max_turns else None
-    return dataclasses.replace(
-        state, turn=turn, question_pending=False, turns_taken=turns_taken, ended=ended
-    )
+    return replace(state, turn=turn, question_pending=False, turns_taken=turns_taken, ended=ended)
 
 
 _HANDLERS: dict[Act, Handler] = {

@@ -12,7 +12,8 @@ import pytest
 
 from rules.core import Action, RuleError
 from rules.loop import run_bots
-from rules.murdered_by_midnight.spec import Ending
+from rules.murdered_by_midnight import legal
+from rules.murdered_by_midnight.spec import Act, Ending
 from rules.murdered_by_midnight.state import MbmState
 from tests.rules.murdered_by_midnight.helpers import CASE, GAME, SYSTEM, TABLES, seats
 
@@ -124,3 +125,16 @@ def test_anything_not_listed_is_refused_with_a_rule_error(mode: str, count: int)
                     GAME.apply(state, seat, action)
                 assert "/" in caught.value.code and caught.value.message
         assert json.dumps(SYSTEM.state_to_json(state)) == before
+
+
+@pytest.mark.parametrize(("mode", "count"), [("solo", 1), ("competitive", 3)])
+def test_the_forms_of_one_type_are_the_listed_forms_of_that_type(mode: str, count: int) -> None:
+    """``apply`` checks a move against the forms of its own type only: they must be exactly
+    the ones ``legal_actions`` lists for that type, in its order, at every state and seat."""
+    kinds = [kind.value for kind in Act] + ["fly"]
+    for state, _, _ in bot_game(mode, count, 5):
+        for seat in range(count):
+            listed = GAME.legal_actions(state, seat)
+            for kind in kinds:
+                forms = legal.legal_actions_of(CASE, state, seat, kind)
+                assert forms == [spec for spec in listed if spec.type == kind], (kind, seat)
