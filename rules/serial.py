@@ -72,11 +72,35 @@ def encoder(kind: Any) -> Encoder:
     if origin in (dict, Mapping):
         value_code = encoder(get_args(kind)[1])
         return lambda value: {str(key): value_code(each) for key, each in value.items()}
+    if origin in (Union, types.UnionType):
+        options = get_args(kind)
+        if len(options) == 2 and type(None) in options:  # ``X | None``: X's own encoder
+            inner = encoder(next(option for option in options if option is not type(None)))
+            return lambda value: None if value is None else inner(value)
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
-        hints = typing.get_type_hints(kind)
-        fields = tuple((f.name, encoder(hints[f.name])) for f in dataclasses.fields(kind))
-        return lambda value: {name: code(getattr(value, name)) for name, code in fields}
+        return _dataclass_encoder(kind)
     return to_json
+
+
+def _dataclass_encoder(kind: type) -> Encoder:
+    """An encoder written for the dataclass ``kind``: one dict display of its fields, a plain
+    value read as it is and a text checked in line, as :func:`_fill_decoder` writes decoders."""
+    hints = typing.get_type_hints(kind)
+    scope: dict[str, Any] = {"to_json": to_json}
+    parts = []
+    for number, field in enumerate(dataclasses.fields(kind)):
+        code, name = encoder(hints[field.name]), field.name
+        if code is _identity:
+            parts.append(f"{name!r}: value.{name}")
+        elif code is _plain_str:
+            parts.append(f"{name!r}: v if type(v := value.{name}) is str else to_json(v)")
+        else:
+            scope[f"encode_{number}"] = code
+            parts.append(f"{name!r}: encode_{number}(value.{name})")
+    source = f"def encode(value):\n    return {{{', '.join(parts)}}}"
+    exec(source, scope)  # the source is built above from field names alone
+    encode: Encoder = scope["encode"]
+    return encode
 
 
 @functools.cache
@@ -95,7 +119,9 @@ def decoder(kind: Any) -> Decoder:
             if args[0] in _SCALARS:
                 return functools.partial(_scalars, args[0])
             item = decoder(args[0])
-            return lambda data: tuple([item(value) for value in _sequence(data)])
+            return lambda data: tuple(
+                [item(value) for value in (data if type(data) is list else _sequence(data))]
+            )
         items = tuple(decoder(arg) for arg in args)
         return lambda data: tuple(
             item(value) for item, value in zip(items, _sequence(data), strict=True)
@@ -168,9 +194,11 @@ def _fill_decoder(
     for number, (name, field) in enumerate(fields.items()):
         scope[f"decode_{number}"] = field
         lines.append(f"    v{number} = data[{name!r}]")
-        if hints[name] in (str, int, bool):
-            scope[f"type_{number}"] = hints[name]
-            lines.append(f"    if type(v{number}) is not type_{number}:")
+        plain, optional = _plain_scalar(hints[name])
+        if plain is not None:
+            scope[f"type_{number}"] = plain
+            check = f"v{number} is not None and " if optional else ""
+            lines.append(f"    if {check}type(v{number}) is not type_{number}:")
             lines.append(f"        v{number} = decode_{number}(v{number})")
         else:
             lines.append(f"    v{number} = decode_{number}(v{number})")
@@ -179,6 +207,20 @@ def _fill_decoder(
     exec("\n".join(lines), scope)  # the source is built above from field names alone
     decode: Decoder = scope["decode"]
     return decode
+
+
+def _plain_scalar(kind: Any) -> tuple[type | None, bool]:
+    """The scalar type a field's value is checked against in line (``str``, ``int`` or
+    ``bool``, alone or ``| None``) and whether ``None`` is allowed; ``None``: no such type."""
+    if kind in (str, int, bool):
+        return kind, False
+    if get_origin(kind) in (Union, types.UnionType):
+        options = set(get_args(kind)) - {type(None)}
+        if len(options) == 1 and len(get_args(kind)) == 2:
+            (only,) = options
+            if only in (str, int, bool):
+                return only, True
+    return None, False
 
 
 def _mapping_decoder(key_kind: Any, value_kind: Any) -> Decoder:

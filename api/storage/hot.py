@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 import sqlalchemy as sa
@@ -36,8 +36,11 @@ from sqlalchemy.pool import PoolProxiedConnection
 
 from api.storage.records import OpenGame, StoredSeat, StoredStep, StoreError, VersionConflict
 from api.storage.schema import UTCDateTime
+from rules.kit.frozen import make
 
 logger = logging.getLogger("api.storage")
+
+R = TypeVar("R")
 
 _OPEN = """
 SELECT g.system, g.mode, g.seed, g.case_id, CAST(g.options AS TEXT), g.version,
@@ -102,28 +105,31 @@ class HotPath:
 
     def open_game(self, game_id: str) -> OpenGame | None:
         """The game and its seats, in one statement that is its own snapshot."""
-        with self._failures("read the game"), self._connection(autocommit=True) as cursor:
-            cursor.execute(self._open, (game_id,))
-            rows = cursor.fetchall()
+        rows = self._run("read the game", functools.partial(_fetch_all, self._open, (game_id,)))
         if not rows:
             return None
         system, mode, seed, case_id, options, version, state, status = rows[0][:8]
-        return OpenGame(
-            id=game_id,
-            system=system,
-            mode=mode,
-            seed=seed,
-            case_id=case_id,
-            options=orjson.loads(options),
-            seats=tuple(
-                StoredSeat(number=row[8], name=row[9], bot=bool(row[10]), token_hash=row[11])
-                for row in rows
-                if row[8] is not None  # the outer join's row of a game without seats
-            ),
-            version=version,
-            state=orjson.loads(state),
-            status=status,
+        seats = tuple(
+            make(
+                StoredSeat,
+                {"number": row[8], "name": row[9], "bot": bool(row[10]), "token_hash": row[11]},
+            )
+            for row in rows
+            if row[8] is not None  # the outer join's row of a game without seats
         )
+        fields = {
+            "id": game_id,
+            "system": system,
+            "mode": mode,
+            "seed": seed,
+            "case_id": case_id,
+            "options": orjson.loads(options),
+            "seats": seats,
+            "version": version,
+            "state": orjson.loads(state),
+            "status": status,
+        }
+        return make(OpenGame, fields)
 
     def append_steps(
         self,
@@ -143,27 +149,40 @@ class HotPath:
             for step in steps
         ]
         advance = (new_version, self._json(state), status, stamp, game_id, expected_version)
-        autocommit = not self._sqlite  # PostgreSQL: one statement, its own transaction
-        with self._failures("record the move"), self._connection(autocommit=autocommit) as cursor:
-            try:
-                if self._sqlite:
-                    advanced = self._write_sqlite(cursor, advance, rows)
-                else:
-                    advanced = self._write_postgresql(cursor, advance, rows)
-                if not advanced:
-                    cursor.execute(self._version, (game_id,))
-                    found = cursor.fetchone()
-                    raise VersionConflict(
-                        game_id, expected_version, None if found is None else found[0]
-                    )
-            except self._dbapi.IntegrityError:
-                # Only a step key already taken can fail here: another writer won that step.
-                self._rollback(cursor)
-                raise VersionConflict(game_id, expected_version, None) from None
-            except BaseException:
-                self._rollback(cursor)
-                raise
+        write = functools.partial(
+            self._advance_and_insert, game_id, expected_version, advance, rows
+        )
+        # PostgreSQL: one statement in autocommit, its own transaction
+        self._run("record the move", write, autocommit=not self._sqlite)
         return new_version
+
+    def _advance_and_insert(
+        self,
+        game_id: str,
+        expected_version: int,
+        advance: tuple[Any, ...],
+        rows: list[Any],
+        cursor: Any,
+    ) -> None:
+        """The write of :meth:`append_steps` on ``cursor``; a lost race as ``VersionConflict``."""
+        try:
+            if self._sqlite:
+                advanced = self._write_sqlite(cursor, advance, rows)
+            else:
+                advanced = self._write_postgresql(cursor, advance, rows)
+            if not advanced:
+                cursor.execute(self._version, (game_id,))
+                found = cursor.fetchone()
+                raise VersionConflict(
+                    game_id, expected_version, None if found is None else found[0]
+                )
+        except self._dbapi.IntegrityError:
+            # Only a step key already taken can fail here: another writer won that step.
+            self._rollback(cursor)
+            raise VersionConflict(game_id, expected_version, None) from None
+        except BaseException:
+            self._rollback(cursor)
+            raise
 
     def _write_sqlite(self, cursor: Any, advance: tuple[Any, ...], rows: list[Any]) -> bool:
         """Advance and insert in one ``BEGIN IMMEDIATE`` transaction; ``False``: not advanced.
@@ -249,28 +268,44 @@ class HotPath:
         else:
             fairy.close()  # the pool resets it
 
-    @contextmanager
-    def _connection(self, *, autocommit: bool = False) -> Iterator[Any]:
-        """A pooled driver connection's cursor; with ``autocommit``, PostgreSQL's in autocommit.
+    def _run(self, operation: str, work: Callable[[Any], R], *, autocommit: bool = True) -> R:
+        """``work(cursor)`` on a pooled driver connection (PostgreSQL's in autocommit if
+        asked); a driver error is raised as a ``StoreError`` naming ``operation``, its details
+        logged. One function rather than two generator context managers: they cost as much as
+        a read's own Python work around its statement.
 
         A connection the server dropped is thrown away rather than handed back to the pool, as
         SQLAlchemy does for its own statements, so the next request gets a live one.
         """
-        held = self._held.get()
-        if held is None or held[0] is None:
-            fairy = self._checkout()
-            if held is not None:
-                held[0] = fairy  # handed back when ``one_connection`` ends
-        else:
-            fairy = held[0]
+        try:
+            held = self._held.get()
+            if held is None or held[0] is None:
+                fairy = self._checkout()
+                if held is not None:
+                    held[0] = fairy  # handed back when ``one_connection`` ends
+            else:
+                fairy = held[0]
+            try:
+                return self._on_cursor(fairy, work, autocommit and not self._sqlite)
+            finally:
+                if held is None:
+                    self._checkin(fairy)
+                elif not fairy.is_valid:  # the next statement checks out a live one
+                    held[0] = None
+                    fairy.close()
+        except (self._dbapi.Error, sa.exc.TimeoutError):
+            logger.exception("storage failed to %s", operation)
+            raise StoreError(f"the database could not {operation}; try again shortly") from None
+
+    def _on_cursor(self, fairy: PoolProxiedConnection, work: Callable[[Any], R], switch: bool) -> R:
+        """``work`` on a cursor of ``fairy``, with autocommit on around it if ``switch``."""
         driver = fairy.driver_connection
-        switch = autocommit and not self._sqlite
         try:
             if switch:
                 driver.autocommit = True  # type: ignore[union-attr]
             cursor = fairy.cursor()
             try:
-                yield cursor
+                return work(cursor)
             finally:
                 cursor.close()
         except self._dbapi.Error as error:
@@ -283,11 +318,6 @@ class HotPath:
                     driver.autocommit = False  # type: ignore[union-attr]
                 except self._dbapi.Error as error:  # a connection that cannot: not reused
                     fairy.invalidate(error)
-            if held is None:
-                self._checkin(fairy)
-            elif not fairy.is_valid:  # the next statement checks out a live one
-                held[0] = None
-                fairy.close()
 
     def _rollback(self, cursor: Any) -> None:
         try:
@@ -299,11 +329,8 @@ class HotPath:
         except self._dbapi.Error:
             logger.warning("rollback failed", exc_info=True)
 
-    @contextmanager
-    def _failures(self, operation: str) -> Iterator[None]:
-        """A driver error as a ``StoreError`` naming the operation; the details go to the log."""
-        try:
-            yield
-        except (self._dbapi.Error, sa.exc.TimeoutError):
-            logger.exception("storage failed to %s", operation)
-            raise StoreError(f"the database could not {operation}; try again shortly") from None
+
+def _fetch_all(sql: str, parameters: tuple[Any, ...], cursor: Any) -> list[Any]:
+    cursor.execute(sql, parameters)
+    rows: list[Any] = cursor.fetchall()
+    return rows

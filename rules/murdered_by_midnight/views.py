@@ -90,15 +90,26 @@ def public_case(case: MbmCase) -> dict[str, Any]:
 def _card(
     case: MbmCase, searched_now: frozenset[str], location: str, x: int, y: int
 ) -> dict[str, Any]:
-    card = case.location(location)
     return {
-        "location": location,
-        "name": card.name,
-        "description": card.description,
+        **_card_faces(case)[location],
         "at": f"{x},{y}",
-        "characters": standing_at(case, location),
-        "body": case.victim if location == case.scene else None,
         "weapons": markers_at(case, searched_now, location),
+    }
+
+
+#: what a map card shows face up is a fact of the case; its place and markers are the game's
+@per_case
+def _card_faces(case: MbmCase) -> dict[str, dict[str, Any]]:
+    """Each location's face: its name, description, the characters there and the body."""
+    return {
+        card.id: {
+            "location": card.id,
+            "name": card.name,
+            "description": card.description,
+            "characters": standing_at(case, card.id),
+            "body": case.victim if card.id == case.scene else None,
+        }
+        for card in case.locations
     }
 
 
@@ -112,12 +123,19 @@ def _search(case: MbmCase, question: Question) -> dict[str, Any]:
 
 def _testimony(case: MbmCase, question: Question) -> dict[str, Any]:
     assert question.subject is not None
-    return {
-        "seat": question.seat,
-        "type": question.type,
-        "character": question.subject,
-        **author.witness_answer(case, question.type, question.subject),
-    }
+    answers = _witness_answers(case)
+    key = (question.type, question.subject)
+    answer = answers.get(key)
+    if answer is None:
+        answer = answers[key] = author.witness_answer(case, question.type, question.subject)
+    return {"seat": question.seat, "type": question.type, "character": question.subject, **answer}
+
+
+#: a witness's answer is a fact of the case, asked again by every read of every game of it
+@per_case
+def _witness_answers(case: MbmCase) -> dict[tuple[str, str], dict[str, Any]]:
+    """The answers told so far, by question and character: filled as they are first told."""
+    return {}
 
 
 def _envelope(

@@ -69,3 +69,42 @@ def test_a_string_of_digits_stays_a_string_inside_a_union() -> None:
 def test_a_string_is_not_an_integer() -> None:
     with pytest.raises(TypeError):
         serial.from_json(int, "3")
+
+
+class Colour(enum.StrEnum):
+    RED = "red"
+
+
+@dataclass(frozen=True)
+class Optionals:
+    label: str
+    note: str | None
+    count: int | None
+    inner: Inner | None
+    flag: bool
+
+
+def test_optional_fields_and_text_enums_are_written_as_plain_json() -> None:
+    """Each field as JSON writes it: ``None`` kept, a text enum as its text, a nested value as
+    an object; and read back the same."""
+    value = Optionals(Colour.RED, None, 3, Inner(Seat("d"), Phase.DAY), True)
+    written = serial.to_json(value)
+    assert written == {
+        "label": "red",
+        "note": None,
+        "count": 3,
+        "inner": {"seat": {"name": "d", "bot": False}, "phase": "day"},
+        "flag": True,
+    }
+    assert type(written["label"]) is str
+    assert serial.from_json(Optionals, json.loads(json.dumps(written))) == value
+    other = Optionals("x", "y", None, None, False)
+    assert serial.from_json(Optionals, serial.to_json(other)) == other
+
+
+def test_an_optional_scalar_of_the_wrong_type_is_refused() -> None:
+    good = {"label": "x", "note": None, "count": None, "inner": None, "flag": False}
+    assert serial.from_json(Optionals, good) == Optionals("x", None, None, None, False)
+    for field, wrong in (("note", 3), ("count", "3"), ("count", True), ("flag", 1)):
+        with pytest.raises(TypeError):
+            serial.from_json(Optionals, {**good, field: wrong})

@@ -7,7 +7,7 @@ import functools
 
 import pytest
 
-from rules.kit.frozen import replace
+from rules.kit.frozen import make, replace
 
 
 @dataclasses.dataclass(frozen=True)
@@ -91,3 +91,18 @@ def test_fields_set_outside_init_and_mutable_classes_are_left_to_dataclasses() -
 def test_a_value_that_is_not_a_dataclass_is_refused() -> None:
     with pytest.raises(TypeError):
         replace(object())
+
+
+def test_make_fills_a_plain_frozen_dataclass_as_init_would() -> None:
+    made = make(Plain, {"a": 1, "b": ("x",), "c": None})
+    assert made == Plain(1, ("x",), None) and type(made) is Plain
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.a = 2  # type: ignore[misc]
+
+
+def test_make_leaves_defaults_checks_and_wrong_names_to_init() -> None:
+    assert make(Plain, {"a": 1}) == Plain(1)
+    with pytest.raises(TypeError):
+        make(Plain, {"a": 1, "b": (), "d": None})
+    with pytest.raises(ValueError, match="negative"):
+        make(Checked, {"a": -1})
