@@ -6,7 +6,6 @@ traceback: click's own usage errors exit 2, everything a command refuses exits 1
 
 from __future__ import annotations
 
-import gc
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -196,8 +195,8 @@ def serve(
         access_log=access_log,
     )
     migrate_in_a_child()
-    create_app({"AUTO_MIGRATE": False}).extensions["casebook"].store.dispose()  # imports, shared
-    gc.freeze()  # what the master imported stays shared: collections in a worker skip it
+    # The imports, shared by every worker (frozen before each fork: serving.freeze_before_fork).
+    create_app({"AUTO_MIGRATE": False}).extensions["casebook"].store.dispose()
     run_gunicorn(settings, lambda: create_app({"AUTO_MIGRATE": False}))
 
 

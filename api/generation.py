@@ -11,10 +11,11 @@ in seconds (10 by default; 0 makes the case in the worker itself, with no limit)
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ParamSpec, TypeVar
+from typing import Concatenate, ParamSpec, TypeVar
 
+from generator import registry as generators
 from generator.kit.forked import call_in_fork
-from generator.kit.runner import TimeLimitExceeded, WorkerCrashed
+from generator.kit.retry import TimeLimitExceeded, WorkerCrashed
 from rules.errors import UnavailableError
 
 P = ParamSpec("P")
@@ -38,13 +39,21 @@ class Generation:
             raise ValueError(f"the generation time limit must be positive, not {limit}")
         self.limit = limit
 
-    def run(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-        """``function(*args, **kwargs)`` (a generator of ``generator.registry``) within the
-        limit."""
+    def run(
+        self,
+        function: Callable[Concatenate[str, P], T],
+        system_id: str,
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> T:
+        """``function(system_id, *args, **kwargs)`` (a generator of ``generator.registry``)
+        within the limit. The system's generator is imported here first, once per process (a
+        server's master leaves it out), not in every child."""
         if self.limit is None:
-            return function(*args, **kwargs)
+            return function(system_id, *args, **kwargs)
+        generators.prepare(system_id)
         try:
-            return call_in_fork(self.limit, function, *args, **kwargs)
+            return call_in_fork(self.limit, function, system_id, *args, **kwargs)
         except TimeLimitExceeded:
             raise CaseTimeLimit(
                 f"The case was not made within the server's limit of {self.limit:g} s;"

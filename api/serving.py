@@ -20,6 +20,7 @@ command line starts without gunicorn.
 
 from __future__ import annotations
 
+import gc
 import os
 import tempfile
 from collections.abc import Callable
@@ -88,10 +89,18 @@ class ServeSettings:
             "limit_request_field_size": self.limit_request_field_size,
             "limit_request_fields": self.limit_request_fields,
             "control_socket": self.control_socket_path(),
+            "pre_fork": freeze_before_fork,
         }
         if self.access_log:  # off by default: a line per request costs throughput
             config["accesslog"] = "-"
         return config
+
+
+def freeze_before_fork(server: Any, worker: Any) -> None:
+    """gunicorn's ``pre_fork`` hook: everything the master holds, gunicorn's own objects and the
+    worker class's imports included, is frozen right before a worker is forked, so the worker's
+    collections never walk (and copy) the master's pages."""
+    gc.freeze()
 
 
 def run_gunicorn(settings: ServeSettings, load: Callable[[], Callable[..., Any]]) -> None:

@@ -7,6 +7,7 @@ HTML page.
 
 from __future__ import annotations
 
+import importlib
 import json
 from http import HTTPStatus
 from typing import Any
@@ -33,6 +34,26 @@ _REQUEST_ERRORS: tuple[tuple[type[Exception], HTTPStatus, str], ...] = (
     (http_errors.ExpectationFailed, HTTPStatus.EXPECTATION_FAILED, "request/expectation-failed"),
     (http_errors.ForbiddenProxyRequest, HTTPStatus.FORBIDDEN, "request/forbidden"),
     (http_errors.ParseException, HTTPStatus.BAD_REQUEST, "request/malformed"),
+)
+
+
+#: The modules gevent's monkey patch imports in each worker (but two small private ones of
+#: gevent's), imported by the master instead, with the worker class: the workers then share one
+#: copy (docs/performance.md, "Server memory").
+GEVENT_PATCH_IMPORTS = (
+    "_threading_local",
+    "concurrent.futures.thread",
+    "gevent.events",
+    "gevent.local",
+    "gevent.monkey",
+    "gevent.select",
+    "gevent.selectors",
+    "gevent.signal",
+    "gevent.ssl",
+    "gevent.subprocess",
+    "gevent.thread",
+    "gevent.threading",
+    "gevent.time",
 )
 
 
@@ -86,10 +107,13 @@ def gevent_worker(client_timeout: float) -> type[Worker]:
     """gunicorn's gevent worker, with problems for refused requests and a socket timeout.
 
     Built when asked for: importing gevent's worker patches nothing, but costs the sync
-    worker's users an import.
+    worker's users an import. What the worker's patch will import is imported here too.
     """
     from gunicorn.workers.base_async import AsyncWorker
     from gunicorn.workers.ggevent import GeventWorker
+
+    for name in GEVENT_PATCH_IMPORTS:
+        importlib.import_module(name)
 
     class GeventProblemWorker(ProblemErrors, GeventWorker):  # type: ignore[misc]
         def handle(self, listener: Any, client: Any, addr: Any) -> None:

@@ -5,6 +5,11 @@ parts``: its ``public`` setup, optionally its ``solution`` (Murder City has no h
 the rest of its hidden truth (``secret``) and a difficulty ``rating``. :func:`generate` wraps
 them in the envelope every case shares, so the same seed and options always give the same case,
 byte for byte. :func:`load` imports the generator packages, each of which registers its system.
+
+A package imports what makes its cases (z3, the solver models) only when it first makes one,
+and names those modules here (:func:`makes_cases_with`): a server's master, whose pages every
+worker shares, then never holds them, and a worker imports them once (:func:`prepare`), before
+it forks the child that makes a case, so no child imports them again.
 """
 
 from __future__ import annotations
@@ -40,6 +45,22 @@ class CaseOptionsError(InvalidInputError):
 def load(modules: Sequence[str] = BUILT_IN) -> None:
     """Import ``modules`` so that each registers its system (plugins name theirs by config)."""
     for name in modules:
+        importlib.import_module(name)
+
+
+#: The modules each system's generator imports when it first makes a case, by system id.
+_MAKERS: dict[str, tuple[str, ...]] = {}
+
+
+def makes_cases_with(system_id: str, *modules: str) -> None:
+    """Name the modules that ``system_id``'s generator imports only when called."""
+    _MAKERS[system_id] = modules
+
+
+def prepare(system_id: str) -> None:
+    """Import what making a case of ``system_id`` takes, now and once in this process: a child
+    forked afterwards to make a case finds it loaded."""
+    for name in _MAKERS.get(system_id, ()):
         importlib.import_module(name)
 
 

@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar, cast
 
-from .runner import TimeLimitExceeded, WorkerCrashed
+from .retry import TimeLimitExceeded, WorkerCrashed
 
 P = ParamSpec("P")
 T = TypeVar("T")

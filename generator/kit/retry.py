@@ -31,6 +31,23 @@ class GenerationError(InvalidInputError):
     code = "case/generation-failed"
 
 
+class TimeLimitExceeded(GenerationError):
+    """The work did not finish within its wall-clock limit; the worker was killed.
+
+    Here, not in :mod:`.runner`, with :class:`WorkerCrashed`: a server catches both without
+    importing z3 (:mod:`.forked`)."""
+
+    code = "case/time-limit"
+    status = 503
+
+
+class WorkerCrashed(GenerationError):
+    """The worker process died during the call (killed from outside, out of memory, a crash)."""
+
+    code = "case/worker-crashed"
+    status = 503
+
+
 class AttemptsExhausted(GenerationError):
     """Every attempt drew a draft that was rejected; :attr:`rejections` counts them by reason."""
 

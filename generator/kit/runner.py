@@ -48,7 +48,7 @@ from typing import Any, ParamSpec, TypeVar, cast
 
 import z3
 
-from .retry import GenerationError
+from .retry import GenerationError, TimeLimitExceeded, WorkerCrashed
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -159,20 +159,6 @@ def _as_int(value: Any) -> int:
 
 
 # a hard wall-clock limit ----------------------------------------------------------------------
-
-
-class TimeLimitExceeded(GenerationError):
-    """The work did not finish within its wall-clock limit; the worker was killed."""
-
-    code = "case/time-limit"
-    status = 503
-
-
-class WorkerCrashed(GenerationError):
-    """The worker process died during the call (killed from outside, out of memory, a crash)."""
-
-    code = "case/worker-crashed"
-    status = 503
 
 
 #: How long a new worker may take to start and import its ``preload`` modules.

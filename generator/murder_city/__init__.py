@@ -5,7 +5,8 @@
 rating, the exact chance of each charge of each murder card at 3 to 12 dice (:mod:`.chances`);
 ``verify(envelope)`` is the independent verifier's hook. The registration serves them with the
 rules (``rules.murder_city.game.SYSTEM``) and the legwork and hardship cards' names for
-narration (:data:`CARD_NAMES`).
+narration (:data:`CARD_NAMES`). The maker and the chances (z3 with them) are imported when a
+case is first made, not with the package (``generator.registry.prepare``).
 """
 
 from __future__ import annotations
@@ -13,14 +14,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from generator import registry as generators
 from generator.kit import hooks
+from generator.kit.retry import GenerationError
 from rules import registry
 from rules.murder_city.cards import HARDSHIP_BY_ID, LEGWORK_BY_ID
 from rules.murder_city.case import SCHEMA_VERSION, SYSTEM_ID, to_envelope_parts
 from rules.murder_city.game import SYSTEM
 
-from . import chances
-from .maker import GenerationError, generate_city
 from .options import OPTIONS, settings_from_options
 from .verify import verify_envelope
 
@@ -50,8 +51,14 @@ FAIRNESS = (
 )
 
 
+generators.makes_cases_with(SYSTEM_ID, f"{__name__}.maker", f"{__name__}.chances")
+
+
 def generate(seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
     """The parts of the case for ``seed`` and ``options``, with its rating."""
+    from . import chances
+    from .maker import generate_city
+
     settings_from_options(options)
     city, _ = generate_city(seed)
     return to_envelope_parts(city) | {"rating": chances.rating(city.murders)}

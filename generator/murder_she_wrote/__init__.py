@@ -5,7 +5,9 @@
 over the moves, :mod:`.reach`) and a small rating; ``verify(envelope)`` is the independent
 verifier's hook; ``deduce(view)`` (:mod:`.deduction`) is what a seat can conclude about the
 Murderer. The registration serves them with the rules (``rules.murder_she_wrote.SYSTEM``,
-whose ``SPEC`` states the modes and their options).
+whose ``SPEC`` states the modes and their options). The maker and the deduction (z3 with them)
+are imported when an island is first made or deduced about, not with the package
+(``generator.registry.prepare``).
 """
 
 from __future__ import annotations
@@ -13,13 +15,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from generator import registry as generators
 from generator.kit import hooks
+from generator.kit.retry import GenerationError
 from rules import registry
 from rules.murder_she_wrote.case import SCHEMA_VERSION, SYSTEM_ID, to_envelope_parts
 from rules.murder_she_wrote.game import SYSTEM
 
-from .deduction import deduce
-from .maker import GenerationError, generate_island
 from .options import OPTIONS, settings_from_options
 from .verify import verify_envelope
 
@@ -46,10 +48,22 @@ FAIRNESS = (
 )
 
 
+generators.makes_cases_with(SYSTEM_ID, f"{__name__}.maker")
+
+
 def generate(seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
     """The parts of the island for ``seed`` and ``options``, with its rating."""
+    from .maker import generate_island
+
     island, report = generate_island(seed, settings_from_options(options))
     return to_envelope_parts(island) | {"rating": dict(report.rating)}
+
+
+def deduce(view: Mapping[str, Any]) -> dict[str, Any]:
+    """What a seat can conclude about the Murderer from its own view (:mod:`.deduction`)."""
+    from .deduction import deduce as conclude
+
+    return conclude(view)
 
 
 #: What the independent verifier finds wrong with an envelope (nothing for a fair island), after

@@ -5,7 +5,9 @@
 proves it fair) and a small rating; ``verify(envelope)`` is the independent verifier's hook.
 The registration serves them with the rules (``rules.tiny_epic_crimes.SYSTEM``, whose ``SPEC``
 states the modes and their options), the case options a table's size needs
-(:func:`table_options`) and the cards' names for narration (:data:`CARD_NAMES`).
+(:func:`table_options`) and the cards' names for narration (:data:`CARD_NAMES`). The maker (z3
+with it) is imported when a case is first made, not with the package
+(``generator.registry.prepare``).
 """
 
 from __future__ import annotations
@@ -13,13 +15,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from generator import registry as generators
 from generator.kit import hooks
+from generator.kit.retry import GenerationError
 from rules import registry
 from rules.tiny_epic_crimes.cards import ABILITIES, EVENTS, FORCE_CARDS
 from rules.tiny_epic_crimes.case import SCHEMA_VERSION, SYSTEM_ID, to_envelope_parts
 from rules.tiny_epic_crimes.game import SYSTEM
 
-from .maker import GenerationError, generate_case
 from .options import OPTIONS, settings_from_options
 from .verify import verify as verify_case
 from .verify import verify_envelope
@@ -46,8 +49,13 @@ FAIRNESS = (
 )
 
 
+generators.makes_cases_with(SYSTEM_ID, f"{__name__}.maker")
+
+
 def generate(seed: int, options: Mapping[str, Any]) -> dict[str, Any]:
     """The parts of the case for ``seed`` and ``options``, with its rating."""
+    from .maker import generate_case
+
     case = generate_case(seed, settings_from_options(options))
     plans = verify_case(case).plan_hours
     return to_envelope_parts(case) | {"rating": {"plan_hours": dict(plans)}}

@@ -11,8 +11,7 @@ import pytest
 
 from generator import registry as generators
 from generator.kit.retry import Rejected
-from generator.murder_she_wrote import OPTIONS, SYSTEM_ID, envelope, generate, verify
-from generator.murder_she_wrote.deduction import deduce
+from generator.murder_she_wrote import OPTIONS, SYSTEM_ID, deduce, envelope, generate, verify
 from generator.murder_she_wrote.layout import draft_preferences, room_var, solve_layout
 from generator.murder_she_wrote.maker import generate_island
 from generator.murder_she_wrote.options import SIZES, Settings
