@@ -19,6 +19,7 @@ from api.cases import CaseCache, OpenCase
 from api.desks import Desks
 from api.generation import Generation
 from api.security import Unauthenticated
+from api.states import DecodedStates
 from api.storage import (
     ACTIVE,
     FINISHED,
@@ -92,6 +93,7 @@ class Service:
         #: How a request makes a case: under a hard time limit by default (api/generation.py).
         self.generation = generation or Generation()
         self.cases = CaseCache()
+        self.states = DecodedStates()
         self.draw_seed = draw_seed
         #: How many games one creator may have running (``None``: no limit; api/quotas.py).
         self.running_limit = running_limit
@@ -274,7 +276,7 @@ class Service:
         """The caller's seat's view, and the result once the game is over."""
         game, seat, opened = self._open(game_id, token)
         system = registry.get(game.system)
-        state = system.state_from_json(game.state)
+        state = self.states.decode(game.system, system, game.state_text)
         shown: dict[str, Any] = {
             "id": game.id,
             "system": game.system,
@@ -295,7 +297,7 @@ class Service:
         """What the caller's seat may do now, each parameter with its choices."""
         game, seat, opened = self._open(game_id, token)
         system = registry.get(game.system)
-        state = system.state_from_json(game.state)
+        state = self.states.decode(game.system, system, game.state_text)
         legal = system.legal_actions(opened.case, state, seat)
         return {"version": game.version, "actions": [spec.to_json() for spec in legal]}
 
@@ -352,7 +354,9 @@ class Service:
                 f"{entry.system.SPEC.name} offers no deductions.", code="deductions/unsupported"
             )
         system = entry.system
-        view = system.view(opened.case, system.state_from_json(game.state), seat)
+        view = system.view(
+            opened.case, self.states.decode(game.system, system, game.state_text), seat
+        )
         return {"version": game.version, "deductions": dict(entry.deduce(view))}
 
     # ---------------------------------------------------------------------------- helpers
@@ -381,7 +385,7 @@ class Service:
         if if_match is not None and game.version not in if_match:
             raise VersionMismatch(f"The game is at version {game.version}; read it again.")
         system = registry.get(game.system)
-        state = system.state_from_json(game.state)
+        state = self.states.decode(game.system, system, game.state_text)
         state, first = play_step(system, opened.case, state, seat, action, number=game.version + 1)
         bots = frozenset(s.number for s in game.seats if s.bot)
         state, bot_steps = run_bots(
@@ -389,13 +393,11 @@ class Service:
         )
         stored_steps = [_stored(step) for step in (first, *bot_steps)]
         status = _status(system, opened.case, state)
+        text = self.store.state_text(system.state_to_json(state))
         version = self.store.append_steps(
-            game_id,
-            expected_version=game.version,
-            steps=stored_steps,
-            state=system.state_to_json(state),
-            status=status,
+            game_id, expected_version=game.version, steps=stored_steps, state=text, status=status
         )
+        self.states.keep(game.system, text, state)  # the next read here decodes nothing
         played = [(step.number, step.events) for step in (first, *bot_steps)]
         return {
             "version": version,

@@ -126,10 +126,15 @@ class HotPath:
             "options": orjson.loads(options),
             "seats": seats,
             "version": version,
-            "state": orjson.loads(state),
+            "state_text": state,
             "status": status,
         }
         return make(OpenGame, fields)
+
+    def state_text(self, state: dict[str, Any]) -> str:
+        """``state`` as the JSON text the store writes and :meth:`open_game` reads back."""
+        text: str = self._json(state)
+        return text
 
     def append_steps(
         self,
@@ -137,18 +142,20 @@ class HotPath:
         *,
         expected_version: int,
         steps: Sequence[StoredStep],
-        state: dict[str, Any],
+        state: dict[str, Any] | str,
         status: str,
         now: datetime,
     ) -> int:
-        """Advance the game from ``expected_version`` and add ``steps``, all or nothing."""
+        """Advance the game from ``expected_version`` and add ``steps``, all or nothing;
+        ``state`` as JSON data or as the text :meth:`state_text` made of it."""
         new_version = expected_version + len(steps)
         stamp = self._time(now)
         rows = [
             (game_id, step.step, step.seat, self._json(step.action), self._json(step.events), stamp)
             for step in steps
         ]
-        advance = (new_version, self._json(state), status, stamp, game_id, expected_version)
+        text = state if isinstance(state, str) else self.state_text(state)
+        advance = (new_version, text, status, stamp, game_id, expected_version)
         write = functools.partial(
             self._advance_and_insert, game_id, expected_version, advance, rows
         )

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+import orjson
+
 from rules.errors import ConflictError, UnavailableError
 
 #: The statuses a game or a table is stored with.
@@ -80,7 +82,9 @@ class OpenGame:
     """What serving a request needs of a stored game, read in one statement.
 
     The whole record is :class:`StoredGame`; this one leaves out the timestamps. The case is
-    named by id: it never changes, so the service decodes it once and keeps it.
+    named by id: it never changes, so the service decodes it once and keeps it. The state comes
+    as the text it is stored as, which the service's decoded states are kept by
+    (``api/states.py``).
     """
 
     id: str
@@ -91,8 +95,14 @@ class OpenGame:
     options: dict[str, Any]  # the mode's options, resolved
     seats: tuple[StoredSeat, ...]
     version: int
-    state: dict[str, Any]
+    state_text: str  # the state's JSON, as stored
     status: str
+
+    @property
+    def state(self) -> dict[str, Any]:
+        """The state as JSON data."""
+        data: dict[str, Any] = orjson.loads(self.state_text)
+        return data
 
 
 @dataclass(frozen=True)

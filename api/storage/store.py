@@ -275,16 +275,21 @@ class Store:
         """What serving a request needs of a game (no timestamps), in one statement."""
         return self._hot.open_game(game_id)
 
+    def state_text(self, state: dict[str, Any]) -> str:
+        """``state`` as the JSON text :meth:`append_steps` writes and :meth:`open_game` reads."""
+        return self._hot.state_text(state)
+
     def append_steps(
         self,
         game_id: str,
         *,
         expected_version: int,
         steps: Sequence[StoredStep],
-        state: dict[str, Any],
+        state: dict[str, Any] | str,
         status: str,
     ) -> int:
-        """Apply ``steps`` if the game is still at ``expected_version``, all or nothing.
+        """Apply ``steps`` if the game is still at ``expected_version``, all or nothing;
+        ``state`` as JSON data or as the text :meth:`state_text` made of it.
 
         Returns the new version. Raises ``VersionConflict`` when another writer got there first
         or the game is gone. Only the version, state, status and update time of a game change

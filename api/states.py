@@ -1,0 +1,56 @@
+"""Decoded game states, kept per process by the very text they were stored as.
+
+Decoding a stored state (parsing its JSON and rebuilding the system's frozen dataclasses) was a
+fifth of a Midnight read's work, and every read and move of a game does it. A state is a pure
+function of its stored text, and the rules never change a state (they make new ones), so one
+decoded state serves every request that reads the same text. Keyed by the text itself, a kept
+state can never stand for another: nothing about versions or games is assumed.
+
+A move keeps the state it stored, under the text it wrote, so the next read or move of the game
+in this process decodes nothing: a client reading after each move on a keep-alive connection,
+or polling a game, meets a kept state.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+import orjson
+
+from rules.core import System
+
+#: States kept decoded, the most recently used: a Midnight state in play takes about 10 KB
+#: (its text and its objects), so a worker keeps at most a few MB.
+CACHE_SIZE = 256
+
+
+class DecodedStates:
+    """The most recently used decoded states, by system and stored text; thread-safe."""
+
+    def __init__(self, size: int = CACHE_SIZE) -> None:
+        self._size = size
+        self._items: OrderedDict[tuple[str, str], Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def decode(self, system_id: str, system: System, text: str) -> Any:
+        """The state stored as ``text``: kept, or decoded by ``system`` and kept."""
+        key = (system_id, text)
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+                return found
+        state = system.state_from_json(orjson.loads(text))
+        self.keep(system_id, text, state)
+        return state
+
+    def keep(self, system_id: str, text: str, state: Any) -> None:
+        """Keep ``state``, which was just stored as ``text``."""
+        key = (system_id, text)
+        with self._lock:
+            self._items[key] = state
+            self._items.move_to_end(key)
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)

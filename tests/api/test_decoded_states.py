@@ -1,0 +1,118 @@
+"""Decoded states kept by their stored text (``api/states.py``): one decode per text, bounded,
+and a server that keeps them answers every read exactly as one that decodes afresh."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from api.states import DecodedStates
+from tests.conftest import make_app
+from tests.suite.client import Answer, InProcess
+from tests.suite.players import modes, new_game, play
+
+
+class Counting:
+    """A system's decoding, counted."""
+
+    def __init__(self) -> None:
+        self.decoded: list[Any] = []
+
+    def state_from_json(self, data: Any) -> Any:
+        self.decoded.append(data)
+        return {"decoded": data}
+
+
+def counting() -> Any:
+    """A :class:`Counting`, passed where the cache takes a whole system."""
+    return Counting()
+
+
+def test_a_text_is_decoded_once_and_kept_by_system_and_text() -> None:
+    states, system = DecodedStates(), counting()
+    first = states.decode("toy", system, '{"n": 1}')
+    assert states.decode("toy", system, '{"n": 1}') is first
+    assert system.decoded == [{"n": 1}]
+    assert states.decode("toy", system, '{"n": 2}') == {"decoded": {"n": 2}}
+    assert states.decode("other", system, '{"n": 1}') is not first
+    assert len(system.decoded) == 3
+
+
+def test_a_kept_state_is_served_without_decoding() -> None:
+    states, system = DecodedStates(), counting()
+    made = {"n": 3}
+    states.keep("toy", '{"n":3}', made)
+    assert states.decode("toy", system, '{"n":3}') is made
+    assert system.decoded == []
+
+
+def test_the_most_recently_used_are_kept_up_to_the_size() -> None:
+    states, system = DecodedStates(size=2), counting()
+    for text in ("[1]", "[2]", "[1]", "[3]"):  # [2] is the least recently used when [3] comes
+        states.decode("toy", system, text)
+    assert len(system.decoded) == 3
+    states.decode("toy", system, "[1]")
+    assert len(system.decoded) == 3
+    states.decode("toy", system, "[2]")
+    assert len(system.decoded) == 4
+
+
+class Compared:
+    """A transport that answers from ``warm`` (which keeps states) and checks that every read
+    is answered the same by ``cold``, a server on the same database that keeps none."""
+
+    def __init__(self, warm: InProcess, cold: InProcess, cold_states: Any) -> None:
+        self.warm, self.cold, self.cold_service = warm, cold, cold_states
+        self.reads = 0
+
+    def __call__(
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        *,
+        token: str | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> Answer:
+        answer = self.warm(method, path, body, token=token, headers=headers)
+        if method == "GET" and path.startswith("/v1/games/"):
+            self.cold_service.states = DecodedStates(size=0)
+            again = self.cold(method, path, body, token=token, headers=headers)
+            assert (again.status, again.body) == (answer.status, answer.body), path
+            self.reads += 1
+        return answer
+
+
+#: The built-in systems and the test-only one the test apps load.
+SYSTEMS = (
+    "murdered-by-midnight",
+    "tiny-epic-crimes",
+    "murder-city",
+    "murder-she-wrote",
+    "toy-culprit",
+)
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_kept_states_answer_as_states_decoded_afresh(tmp_path: Path, system: str) -> None:
+    """Random clients play each system's games to the end on a server that keeps states; each
+    read, its view, legal actions, log and deductions, is what a server decoding afresh says."""
+    database = tmp_path / "api.sqlite3"
+    warm, cold = make_app(database), make_app(database)
+    try:
+        transport = Compared(
+            InProcess(warm.test_client()),
+            InProcess(cold.test_client()),
+            cold.extensions["casebook"],
+        )
+        rng = random.Random(system)
+        for played, mode in [(s, m) for s, m in modes(transport) if s == system]:
+            game = new_game(transport, played, mode, rng)
+            assert play(transport, game, rng, max_moves=60).seen
+        assert transport.reads > 0
+    finally:
+        for app in (warm, cold):
+            app.extensions["casebook"].store.dispose()
