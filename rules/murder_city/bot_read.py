@@ -69,7 +69,7 @@ class Reading:
         self.evidence: Mapping[str, Any] = self.city["evidence"]
         self.seats: Sequence[Mapping[str, Any]] = view["seats"]
         self.desk: Mapping[str, Any] = self.seats[self.me]
-        self.hand: list[str] = list(view.get("hand") or ())
+        self.hand: Sequence[str] = view.get("hand") or ()  # read, never changed: no copy
         self.jovan: Mapping[str, Any] = self.city["jovans"][self.desk["jovan"]]
         self._open: dict[str, list[str]] = {}  # my cases' open ports, by murder card
         self._fits: dict[str, list[str]] = {}  # a card's fitting murder cards, by card

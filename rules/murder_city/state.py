@@ -220,15 +220,24 @@ def next_step(state: McState) -> McState:
 
 
 def with_desk(state: McState, seat: int, desk: Desk) -> McState:
-    desks = list(state.desks)
-    desks[seat] = desk
-    return evolve(state, desks=tuple(desks))
+    """``state`` with ``seat``'s desk replaced (as ``next_step``, without ``evolve``'s keywords:
+    most steps make one or two)."""
+    desks = state.desks
+    attributes = state.__dict__.copy()
+    attributes["desks"] = (*desks[:seat], desk, *desks[seat + 1 :])
+    new = _new(McState)
+    _set(new, "__dict__", attributes)
+    return new
 
 
 def with_limits(state: McState, seat: int, limits: Limits) -> McState:
-    every = list(state.limits)
-    every[seat] = limits
-    return evolve(state, limits=tuple(every))
+    """``state`` with ``seat``'s limits replaced, as :func:`with_desk`."""
+    every = state.limits
+    attributes = state.__dict__.copy()
+    attributes["limits"] = (*every[:seat], limits, *every[seat + 1 :])
+    new = _new(McState)
+    _set(new, "__dict__", attributes)
+    return new
 
 
 #: Fields written only when they hold something: states saved before they existed read the same,

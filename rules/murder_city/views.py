@@ -16,11 +16,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+from rules.core import Seat
+
 from . import hooks
 from .case import JOKER, City
 from .recall import per_city
 from .standings import outcome
-from .state import Case, Court, Marker, McState
+from .state import Case, Court, Desk, Limits, Marker, McState
 from .turns import to_act
 
 
@@ -143,7 +145,9 @@ def _seats(state: McState, seat: int | None) -> list[dict[str, Any]]:
         ):
             shown.append(kept[5])
             continue
-        part = _seat(state, index, mine, _cases(index, mine, desk.cases))
+        part = _seat(
+            index, desk, allowed, person, len(hand), len(cards), _cases(index, mine, desk.cases)
+        )
         kept_by[index] = (desk, allowed, person, hand, cards, part)
         shown.append(part)
     return shown
@@ -237,20 +241,27 @@ def _pile(draw: int, pile: tuple[str, ...], unseen: tuple[str, ...]) -> dict[str
     return {"draw": draw, "discard": face_up, "unseen": len(unseen)}
 
 
-def _seat(state: McState, seat: int, mine: bool, cases: list[dict[str, Any]]) -> dict[str, Any]:
-    desk = state.desks[seat]
-    limits = state.limits[seat]
+def _seat(
+    seat: int,
+    desk: Desk,
+    limits: Limits,
+    person: Seat,
+    hand: int,
+    legwork: int,
+    cases: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """One seat's part, from what :func:`_seats` has read of the state already."""
     return {
         "seat": seat,
-        "name": state.seats[seat].name,
-        "bot": state.seats[seat].bot,
+        "name": person.name,
+        "bot": person.bot,
         "jovan": desk.jovan,
         "credits": desk.credits,
         "won": desk.won,
         "hardships": list(desk.hardships),
         "barred": desk.barred,
-        "hand": state.evidence.count(seat),
-        "legwork": state.legwork.count(seat),
+        "hand": hand,
+        "legwork": legwork,
         "cases": cases,
         # what the table sees it do this turn
         "draws_left": limits.draws_left,
