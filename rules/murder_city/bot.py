@@ -17,7 +17,7 @@ from rules.core import Action, ActionSpec, random_pick
 
 from . import bot_court, bot_investigate, bot_listen, trade
 from .bot_read import Reading
-from .spec import Act, Stage
+from .names import Act, Stage
 
 
 def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Random) -> Action:

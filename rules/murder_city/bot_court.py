@@ -12,7 +12,7 @@ from rules.core import Action, ActionSpec
 
 from . import bot_legwork
 from .bot_read import HARDSHIP_COST, Reading, conviction_chance
-from .spec import Act, Benefit
+from .names import Act, Benefit
 
 #: A case goes to court when it is this likely to convict, or when the turns run out.
 PRESENT_CHANCE = 0.3

@@ -20,7 +20,8 @@ from rules.core import Action, ActionSpec, Subset
 
 from . import bot_legwork, bot_listen, bot_trade
 from .bot_read import Reading
-from .spec import HAND_LIMIT, Act, Benefit
+from .names import Act, Benefit
+from .spec import HAND_LIMIT
 
 #: A bluff on a case with an ambiguous item is made this often; with an item the murder's
 #: colour never names (a Listener who reads can catch it), this often, and only to keep the

@@ -25,8 +25,8 @@ from rules.core import Action
 
 from .bot_read import HARDSHIP_COST, UNSEEN_VALUE, Reading, conviction_chance
 from .case import JOKER
+from .names import Act
 from .recall import per_city
-from .spec import Act
 
 #: How often a Jovan's attached card is off-colour, as a Listener first supposes (bot games
 #: measure about this: docs/murder-city.md, "Bots, balance and speed").

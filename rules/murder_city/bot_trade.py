@@ -14,7 +14,7 @@ from rules.core import Action, ActionSpec
 
 from .bot_read import Reading
 from .case import JOKER
-from .spec import Act
+from .names import Act
 
 #: How often a bot that has something to sell offers it, each time it could.
 OFFER_SHARE = 0.3

@@ -14,7 +14,7 @@ from rules.core import Event
 
 from . import memory
 from .case import City
-from .spec import Ev
+from .names import Ev
 from .state import Case, McState, evolve, with_desk
 
 

@@ -15,16 +15,8 @@ from rules.kit.windows import Window
 
 from . import closing, draws, hooks, ledger, presentable, trial, turns
 from .case import JOKER, City
-from .spec import (
-    CHALLENGE_REWARD,
-    LEGWORK_PLAYS_PER_TURN,
-    LISTENER_FEE,
-    Act,
-    Benefit,
-    Ev,
-    Reason,
-    Stage,
-)
+from .names import Act, Benefit, Ev, Reason, Stage
+from .spec import CHALLENGE_REWARD, LEGWORK_PLAYS_PER_TURN, LISTENER_FEE
 from .state import Court, DiceMod, McState, evolve, with_limits
 
 # Specs are immutable values asked for on every court step: those without choices are made
@@ -339,7 +331,7 @@ def _off_colour(colour: str, murder_colour: str) -> bool:
 
 
 def _let_through(
-    city: City, state: McState, seat: int, kind: Ev, rng: random.Random
+    city: City, state: McState, seat: int, kind: str, rng: random.Random
 ) -> tuple[McState, list[Event]]:
     """Rubber-stamped (nothing more) or endorsed (one more die; the payout or the hardship
     comes with the verdict)."""

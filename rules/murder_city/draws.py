@@ -8,7 +8,7 @@ from rules.core import Event
 
 from . import hooks
 from .case import City
-from .spec import Ev
+from .names import Ev
 from .state import McState, evolve
 
 

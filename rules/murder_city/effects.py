@@ -25,7 +25,8 @@ from rules.kit.effects import Context, Interpreter
 from . import closing, draws, ledger, memory
 from .cards import HARDSHIP_BY_ID, LEGWORK_BY_ID, OPS, LegworkCard, walk
 from .case import EVIDENCE_PER_DECK, EVIDENCE_TYPES, PORTS, City
-from .spec import LEGWORK_PLAYS_PER_TURN, Ev, Phase, Reason, Stage
+from .names import Ev, Phase, Reason, Stage
+from .spec import LEGWORK_PLAYS_PER_TURN
 from .state import Case, DiceMod, Marker, McState, Peek, evolve, with_desk, with_limits
 
 #: A legwork op that a setback's ``forbid`` contradicts: the card cannot be played then.

@@ -18,7 +18,7 @@ from rules.core import Event
 from . import effects
 from .cards import HARDSHIP_BY_ID, HardshipCard
 from .case import City
-from .spec import Benefit
+from .names import Benefit
 from .state import McState, evolve, with_desk
 
 #: What each benefit needs to remain allowed after its card applied (``effects.forbids``):

@@ -12,17 +12,8 @@ from rules.core import Action, ActionSpec, Event, Subset
 
 from . import closing, draws, hooks, ledger, memory
 from .case import EVIDENCE_TYPES, City
-from .spec import (
-    ATTACH_REWARD,
-    LEGWORK_EXCHANGE,
-    MAX_MURDERS,
-    SWAPS_PER_TURN,
-    WEAKNESS_FEE,
-    Act,
-    Benefit,
-    Ev,
-    Reason,
-)
+from .names import Act, Benefit, Ev, Reason
+from .spec import ATTACH_REWARD, LEGWORK_EXCHANGE, MAX_MURDERS, SWAPS_PER_TURN, WEAKNESS_FEE
 from .state import Case, McState, evolve, with_desk, with_limits
 
 #: The voluntary hardship's benefits on a seat's own investigation turn.

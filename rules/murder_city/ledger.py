@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.core import Event
 
-from .spec import Ev
+from .names import Ev
 from .state import McState, evolve, with_desk
 
 

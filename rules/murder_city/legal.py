@@ -6,8 +6,9 @@ from rules.core import Action, ActionSpec, RuleError
 
 from . import court, hooks, investigation
 from .case import City
+from .names import Act, Phase
 from .recall import last_for_seat
-from .spec import LEGWORK_PLAYS_PER_TURN, TRADE_OFFERS_PER_TURN, Act, Phase
+from .spec import LEGWORK_PLAYS_PER_TURN, TRADE_OFFERS_PER_TURN
 from .state import McState
 from .turns import to_act
 

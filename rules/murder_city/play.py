@@ -8,7 +8,7 @@ from rules.core import Action, Event, rng_for
 
 from . import court, hooks, investigation, memory, setup, turns
 from .case import City
-from .spec import Act, Ev, Phase
+from .names import Act, Ev, Phase
 from .state import McState, evolve, next_step, with_limits
 
 _COURT = frozenset(

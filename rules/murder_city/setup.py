@@ -21,7 +21,8 @@ from .case import (
     City,
     from_envelope,
 )
-from .spec import SPEC, STARTING_CREDITS, STARTING_MURDERS, Ev, Phase
+from .names import Ev, Phase
+from .spec import SPEC, STARTING_CREDITS, STARTING_MURDERS
 from .state import Case, Desk, Limits, McState, evolve
 
 _BAD = "setup/bad-case"

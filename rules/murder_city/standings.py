@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.core import Outcome, rank
 
-from .spec import Ending
+from .names import Ending
 from .state import McState
 
 

@@ -24,7 +24,8 @@ from rules.core import Action, ActionSpec, Event, Param, RuleError, Subset
 from . import closing, ledger
 from .case import COLOURS, EVIDENCE_TYPES, JOKER, City
 from .later import later_specs
-from .spec import MAX_MURDERS, Act, Ev, Phase, Reason
+from .names import Act, Ev, Phase, Reason
+from .spec import MAX_MURDERS
 from .state import Case, Desk, Goods, Limits, McState, Offer, evolve, with_desk, with_limits
 
 NOTHING = ""  # asking for no evidence card

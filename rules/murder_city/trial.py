@@ -15,7 +15,8 @@ from rules.kit.dice import roll
 
 from . import closing, draws, hooks, ledger, turns
 from .case import City, MurderCard
-from .spec import ENDORSE_REWARD, Act, Ev, Reason, Verdict
+from .names import Act, Ev, Reason, Verdict
+from .spec import ENDORSE_REWARD
 from .state import DiceMod, McState, evolve, with_desk
 
 

@@ -11,8 +11,9 @@ from rules.kit.turns import clockwise_from
 
 from . import draws, hooks, presentable
 from .case import City
+from .names import Ending, Ev, Phase, Stage
 from .recall import last_for_state
-from .spec import EVIDENCE_DISCARDS, EVIDENCE_DRAWS, HAND_LIMIT, Ending, Ev, Phase, Stage
+from .spec import EVIDENCE_DISCARDS, EVIDENCE_DRAWS, HAND_LIMIT
 from .standings import outcome
 from .state import Limits, McState, evolve, with_desk, with_limits
 
