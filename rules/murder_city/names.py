@@ -3,8 +3,9 @@ same members (``Act.PRESENT is spec.Act.PRESENT``).
 
 Python 3.11's ``EnumType`` has a ``__getattr__``, so every ``spec.Act.X`` goes through a
 metaclass hook that the interpreter cannot specialise: read through these, a bot game's step
-costs 28 k instructions fewer, 4.5 % (docs/murder-city.md, "Speed of bot games"). The engine's modules only read members
-off these; what needs the enum itself (its members listed, a value looked up) uses ``spec``'s.
+costs 28 k instructions fewer, 4.5 % (docs/murder-city.md, "Speed of bot games"). The engine's
+modules only read members off these; what needs the enum itself (its members listed, a value
+looked up) uses ``spec``'s.
 """
 
 from __future__ import annotations
