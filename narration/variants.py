@@ -14,6 +14,7 @@ reads the same. Each branch is trimmed, so the tags may sit on lines of their ow
 
 from __future__ import annotations
 
+import enum
 import hashlib
 from typing import Any
 
@@ -23,9 +24,24 @@ from jinja2.parser import Parser
 
 
 def variant_index(keys: list[Any], count: int) -> int:
-    """Which of ``count`` variants ``keys`` choose: stable across runs and processes."""
-    digest = hashlib.sha256(repr(tuple(keys)).encode()).digest()
+    """Which of ``count`` variants ``keys`` choose: stable across runs and processes, and the
+    same for a value fresh from the rules as for it read back from storage."""
+    digest = hashlib.sha256(repr(tuple(_as_stored(key) for key in keys)).encode()).digest()
     return int.from_bytes(digest[:4], "big") % count
+
+
+def _as_stored(value: Any) -> Any:
+    """``value`` as it reads after a JSON round trip: an enum member as its plain value, a
+    tuple as a list. An event told as a move is answered (its data fresh from the rules, an
+    ending a ``StrEnum`` member, winners a tuple) must choose the wording it is told with when
+    read back from the log or from a stored state."""
+    if isinstance(value, enum.Enum):
+        return _as_stored(value.value)
+    if isinstance(value, list | tuple):
+        return [_as_stored(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _as_stored(item) for key, item in value.items()}
+    return value
 
 
 class VariantsExtension(Extension):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import enum
+
 import jinja2
 import pytest
 
@@ -57,3 +59,16 @@ def test_several_keys_and_a_single_branch() -> None:
 def test_an_unclosed_tag_is_a_template_error() -> None:
     with pytest.raises(jinja2.TemplateSyntaxError):
         _env().from_string("{% variants x %}one{% or %}two")
+
+
+class Ending(enum.StrEnum):
+    SOLVED = "solved"
+
+
+def test_a_value_fresh_from_the_rules_chooses_as_it_does_read_back_from_storage() -> None:
+    """A move's answer tells its events from the rules' own values (an enum member, a tuple);
+    the log and a stored state give them back as JSON gives them (text, a list): the same
+    wording either way."""
+    for count in (2, 3, 5):
+        fresh = variant_index([Ending.SOLVED, (4, 1), {"seats": (0,)}], count)
+        assert fresh == variant_index(["solved", [4, 1], {"seats": [0]}], count)
