@@ -21,9 +21,11 @@ import orjson
 
 from rules.core import System
 
-#: States kept decoded, the most recently used: a Midnight state in play takes about 10 KB
-#: (its text and its objects), so a worker keeps at most a few MB.
-CACHE_SIZE = 256
+#: States kept decoded, the most recently used: enough for the games a worker is serving at
+#: once. A Midnight state in play takes about 11 KB (its text and its objects), so a worker
+#: keeps at most about 0.7 MB; at 256 the server held 1.1 MiB more in the memory benchmark's
+#: small Toy Culprit states alone, which its target could not spare (docs/performance.md).
+CACHE_SIZE = 64
 
 
 class DecodedStates:
