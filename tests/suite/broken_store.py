@@ -11,6 +11,7 @@ doubled; if it finds none, it could not find them in the real store either.
 from __future__ import annotations
 
 import datetime
+import json
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -30,10 +31,12 @@ def append_blindly(
     *,
     expected_version: int,
     steps: Sequence[StoredStep],
-    state: dict[str, Any],
+    state: dict[str, Any] | str,
     status: str,
 ) -> int:
     time.sleep(PAUSE)
+    if isinstance(state, str):  # the text the store writes (``Store.state_text``), as data
+        state = json.loads(state)
     now = datetime.datetime.now(datetime.UTC)
     version = steps[-1].step
     numbers = [step.step for step in steps]

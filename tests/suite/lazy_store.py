@@ -24,7 +24,7 @@ def append_later(
     *,
     expected_version: int,
     steps: Sequence[StoredStep],
-    state: dict[str, Any],
+    state: dict[str, Any] | str,
     status: str,
 ) -> int:
     def write() -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from generator.kit.forked import call_in_fork
-from generator.kit.runner import TimeLimitExceeded, WorkerCrashed
+from generator.kit.retry import TimeLimitExceeded, WorkerCrashed
 from rules.errors import InvalidInputError
 
 MARGIN = 1.5

@@ -12,13 +12,12 @@ from pathlib import Path
 import pytest
 
 from generator.kit import smt
+from generator.kit.retry import TimeLimitExceeded, WorkerCrashed
 from generator.kit.runner import (
     CaseSolver,
     LimitedWorker,
     ModelError,
-    TimeLimitExceeded,
     Verdict,
-    WorkerCrashed,
     cached_per_shape,
     run_with_time_limit,
 )
