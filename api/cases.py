@@ -7,12 +7,11 @@ of them, so serving a move reads and decodes only the small state.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from api.recent import Recent
 from api.storage import StoredCase
 from narration import public_glossary
 from rules import registry
@@ -37,17 +36,13 @@ class CaseCache:
     """The most recently used decoded cases, safe to share between threads."""
 
     def __init__(self, size: int = CACHE_SIZE) -> None:
-        self._size = size
-        self._items: OrderedDict[str, OpenCase] = OrderedDict()
-        self._lock = threading.Lock()
+        self._kept: Recent[str, OpenCase] = Recent(size)
 
     def get(self, case_id: str, load: Callable[[str], StoredCase | None]) -> OpenCase | None:
         """The case ``case_id``, decoded; ``load`` reads it from the store when not kept."""
-        with self._lock:
-            found = self._items.get(case_id)
-            if found is not None:
-                self._items.move_to_end(case_id)
-                return found
+        found = self._kept.get(case_id)
+        if found is not None:
+            return found
         stored = load(case_id)
         if stored is None:
             return None
@@ -62,9 +57,5 @@ class CaseCache:
             case=system.read_case(stored.case),
             glossary=public_glossary(stored.case["public"]),
         )
-        with self._lock:
-            self._items[stored.id] = opened
-            self._items.move_to_end(stored.id)
-            while len(self._items) > self._size:
-                self._items.popitem(last=False)
+        self._kept.put(stored.id, opened)
         return opened

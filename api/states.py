@@ -13,12 +13,11 @@ or polling a game, meets a kept state.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from typing import Any
 
 import orjson
 
+from api.recent import Recent
 from rules.core import System
 
 #: States kept decoded, the most recently used: enough for the games a worker is serving at
@@ -32,27 +31,16 @@ class DecodedStates:
     """The most recently used decoded states, by system and stored text; thread-safe."""
 
     def __init__(self, size: int = CACHE_SIZE) -> None:
-        self._size = size
-        self._items: OrderedDict[tuple[str, str], Any] = OrderedDict()
-        self._lock = threading.Lock()
+        self._kept: Recent[tuple[str, str], Any] = Recent(size)
 
     def decode(self, system_id: str, system: System, text: str) -> Any:
         """The state stored as ``text``: kept, or decoded by ``system`` and kept."""
-        key = (system_id, text)
-        with self._lock:
-            found = self._items.get(key)
-            if found is not None:
-                self._items.move_to_end(key)
-                return found
-        state = system.state_from_json(orjson.loads(text))
-        self.keep(system_id, text, state)
-        return state
+        found = self._kept.get((system_id, text))
+        if found is None:
+            found = system.state_from_json(orjson.loads(text))
+            self.keep(system_id, text, found)
+        return found
 
     def keep(self, system_id: str, text: str, state: Any) -> None:
         """Keep ``state``, which was just stored as ``text``."""
-        key = (system_id, text)
-        with self._lock:
-            self._items[key] = state
-            self._items.move_to_end(key)
-            while len(self._items) > self._size:
-                self._items.popitem(last=False)
+        self._kept.put((system_id, text), state)

@@ -7,7 +7,8 @@ times. ``dataclasses.replace`` builds the keyword arguments of every field and c
 of 17 fields, against 1 us for copying the fields' values at once (measured with ``timeit``).
 For a plain frozen dataclass (every field set by ``__init__``, no ``__post_init__``, no
 ``__slots__``) the two give the same object; any other class is left to ``dataclasses``.
-Records read on every request (a stored game and its seats) are made the same way, by
+Every system's states are changed through :func:`replace` (each system calls it ``evolve``),
+and records made on every request or step (a stored game and its seats, offer forms) through
 :func:`make`.
 """
 
@@ -19,20 +20,23 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 
+_new = object.__new__
+_set = object.__setattr__
+
 
 def replace(value: T, /, **changes: Any) -> T:
-    """``dataclasses.replace(value, **changes)``, copying a plain frozen dataclass directly."""
+    """``dataclasses.replace(value, **changes)``, copying a plain frozen dataclass directly:
+    its ``__dict__`` copied once with the changes and set whole."""
     kind: type = type(value)
     names = _plain_fields(kind)
-    if names is None or not names.issuperset(changes):
+    if names is None or len(value.__dict__) != len(names):  # not plain, or a cached property
         return dataclasses.replace(value, **changes)  # type: ignore[type-var]
-    fields = value.__dict__
-    if len(fields) != len(names):  # something kept beside the fields (a cached property)
-        fields = {name: fields[name] for name in names}
-    made: T = object.__new__(kind)
-    kept = made.__dict__
-    kept.update(fields)
-    kept.update(changes)
+    attributes = value.__dict__.copy()
+    attributes.update(changes)
+    if len(attributes) != len(names):  # a name that is no field: refused as dataclasses does
+        return dataclasses.replace(value, **changes)  # type: ignore[type-var]
+    made: T = _new(kind)
+    _set(made, "__dict__", attributes)
     return made
 
 
@@ -42,8 +46,8 @@ def make(kind: type[T], fields: dict[str, Any]) -> T:
     names = _plain_fields(kind)  # type: ignore[arg-type]  # a class is hashable
     if names is None or fields.keys() != names:
         return kind(**fields)
-    made: T = object.__new__(kind)
-    made.__dict__.update(fields)
+    made: T = _new(kind)
+    _set(made, "__dict__", dict(fields))
     return made
 
 

@@ -6,16 +6,19 @@ state. What each seat may see of it is decided by ``views.py`` alone.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules import serial
 from rules.core import JSONScalar, Seat
+from rules.kit import frozen
 from rules.kit.deck import Deck
 from rules.kit.hands import Hands
 from rules.kit.turns import Track
+
+#: A state with some fields changed (``rules.kit.frozen.replace``), as every module here says it.
+evolve = frozen.replace
 
 
 @dataclass(frozen=True)
@@ -109,20 +112,6 @@ class TecState:
     peeked: tuple[tuple[int, str], ...] = ()
     #: the 2-player Standard game's ghost officer: its face-down Suspect Cards (ghost.py)
     ghost: tuple[str, ...] = ()
-
-
-_FIELDS = frozenset(field.name for field in dataclasses.fields(TecState))
-
-
-def evolve(state: TecState, **changes: Any) -> TecState:
-    """``dataclasses.replace`` for the state, without its per-call walk of three dozen fields
-    and ``__init__``: a move makes several new states, and ``replace`` was about a quarter of
-    ``apply`` (the state has no ``__post_init__`` to skip)."""
-    assert changes.keys() <= _FIELDS, f"no such state fields: {changes.keys() - _FIELDS}"
-    new = object.__new__(TecState)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
-    return new
 
 
 def to_json(state: TecState) -> dict[str, Any]:
