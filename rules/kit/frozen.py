@@ -28,16 +28,24 @@ def replace(value: T, /, **changes: Any) -> T:
     """``dataclasses.replace(value, **changes)``, copying a plain frozen dataclass directly:
     its ``__dict__`` copied once with the changes and set whole."""
     kind: type = type(value)
-    names = _plain_fields(kind)
-    if names is None or len(value.__dict__) != len(names):  # not plain, or a cached property
-        return dataclasses.replace(value, **changes)  # type: ignore[type-var]
-    attributes = value.__dict__.copy()
-    attributes.update(changes)
-    if len(attributes) != len(names):  # a name that is no field: refused as dataclasses does
-        return dataclasses.replace(value, **changes)  # type: ignore[type-var]
-    made: T = _new(kind)
-    _set(made, "__dict__", attributes)
-    return made
+    count = _FIELD_COUNTS.get(kind)
+    if count is None:
+        names = _plain_fields(kind)
+        count = _FIELD_COUNTS[kind] = 0 if names is None else len(names)
+    if count:
+        attributes = value.__dict__.copy()
+        if len(attributes) == count:  # no cached property kept beside the fields
+            attributes.update(changes)
+            if len(attributes) == count:  # and no name that is not a field
+                made: T = _new(kind)
+                _set(made, "__dict__", attributes)
+                return made
+    return dataclasses.replace(value, **changes)  # type: ignore[type-var]
+
+
+#: Each class :func:`replace` has met, with its number of fields if it is a plain frozen
+#: dataclass, else 0: a dict lookup, cheaper than a cached call on every change of a state.
+_FIELD_COUNTS: dict[type, int] = {}
 
 
 def make(kind: type[T], fields: dict[str, Any]) -> T:

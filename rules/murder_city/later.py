@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable, ItemsView, Iterator, KeysView, Mapping, Sequence, ValuesView
 
 from rules.core import ActionSpec, Param
-from rules.kit import frozen
 
 
 class Later:
@@ -88,8 +87,16 @@ def later_specs(
 ) -> list[ActionSpec]:
     """``count`` specs of type ``kind`` whose parameters are ``make()``'s, made when read."""
     forms = Later(make, count)
-    # made without the frozen dataclass's __init__ (rules.kit.frozen.make): a step lists a few
-    return [
-        frozen.make(ActionSpec, {"type": kind, "params": LaterParams(forms, index)})
-        for index in range(count)
-    ]
+    return [_spec(kind, LaterParams(forms, index)) for index in range(count)]
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _spec(kind: str, params: LaterParams) -> ActionSpec:
+    """``ActionSpec(kind, params)`` without the frozen dataclass's ``__init__`` (a field set
+    by ``object.__setattr__`` each): an investigation step lists a handful of these."""
+    spec: ActionSpec = _new(ActionSpec)
+    _set(spec, "__dict__", {"type": kind, "params": params})
+    return spec
