@@ -276,7 +276,7 @@ class Service:
         """The caller's seat's view, and the result once the game is over."""
         game, seat, opened = self._open(game_id, token)
         system = registry.get(game.system)
-        state = self.states.decode(game.system, system, game.state_text)
+        state = self.states.decode(game.id, system, game.state_text)
         shown: dict[str, Any] = {
             "id": game.id,
             "system": game.system,
@@ -297,7 +297,7 @@ class Service:
         """What the caller's seat may do now, each parameter with its choices."""
         game, seat, opened = self._open(game_id, token)
         system = registry.get(game.system)
-        state = self.states.decode(game.system, system, game.state_text)
+        state = self.states.decode(game.id, system, game.state_text)
         legal = system.legal_actions(opened.case, state, seat)
         return {"version": game.version, "actions": [spec.to_json() for spec in legal]}
 
@@ -355,7 +355,7 @@ class Service:
             )
         system = entry.system
         view = system.view(
-            opened.case, self.states.decode(game.system, system, game.state_text), seat
+            opened.case, self.states.decode(game.id, system, game.state_text), seat
         )
         return {"version": game.version, "deductions": dict(entry.deduce(view))}
 
@@ -385,7 +385,7 @@ class Service:
         if if_match is not None and game.version not in if_match:
             raise VersionMismatch(f"The game is at version {game.version}; read it again.")
         system = registry.get(game.system)
-        state = self.states.decode(game.system, system, game.state_text)
+        state = self.states.decode(game.id, system, game.state_text)
         state, first = play_step(system, opened.case, state, seat, action, number=game.version + 1)
         bots = frozenset(s.number for s in game.seats if s.bot)
         state, bot_steps = run_bots(
@@ -397,7 +397,7 @@ class Service:
         version = self.store.append_steps(
             game_id, expected_version=game.version, steps=stored_steps, state=text, status=status
         )
-        self.states.keep(game.system, text, state)  # the next read here decodes nothing
+        self.states.keep(game.id, text, state)  # the next read here decodes nothing
         played = [(step.number, step.events) for step in (first, *bot_steps)]
         return {
             "version": version,

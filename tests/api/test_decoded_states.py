@@ -1,5 +1,6 @@
-"""Decoded states kept by their stored text (``api/states.py``): one decode per text, bounded,
-and a server that keeps them answers every read exactly as one that decodes afresh."""
+"""Decoded states kept per game for the very text they were stored as (``api/states.py``): one
+decode per text, one place a game, bounded, and a server that keeps them answers every read
+exactly as one that decodes afresh."""
 
 from __future__ import annotations
 
@@ -31,32 +32,50 @@ def counting() -> Any:
     return Counting()
 
 
-def test_a_text_is_decoded_once_and_kept_by_system_and_text() -> None:
+def test_a_text_is_decoded_once_and_kept_for_its_game() -> None:
     states, system = DecodedStates(), counting()
-    first = states.decode("toy", system, '{"n": 1}')
-    assert states.decode("toy", system, '{"n": 1}') is first
+    first = states.decode("g1", system, '{"n": 1}')
+    assert states.decode("g1", system, '{"n": 1}') is first
     assert system.decoded == [{"n": 1}]
-    assert states.decode("toy", system, '{"n": 2}') == {"decoded": {"n": 2}}
-    assert states.decode("other", system, '{"n": 1}') is not first
-    assert len(system.decoded) == 3
+    assert states.decode("g2", system, '{"n": 1}') is not first  # another game's, its own
+    assert len(system.decoded) == 2
+
+
+def test_a_kept_state_serves_only_its_own_text() -> None:
+    states, system = DecodedStates(), counting()
+    states.decode("g1", system, '{"n": 1}')
+    assert states.decode("g1", system, '{"n": 2}') == {"decoded": {"n": 2}}
+    assert states.decode("g1", system, '{"n": 1}') == {"decoded": {"n": 1}}
+    assert system.decoded == [{"n": 1}, {"n": 2}, {"n": 1}]
 
 
 def test_a_kept_state_is_served_without_decoding() -> None:
     states, system = DecodedStates(), counting()
     made = {"n": 3}
-    states.keep("toy", '{"n":3}', made)
-    assert states.decode("toy", system, '{"n":3}') is made
+    states.keep("g1", '{"n":3}', made)
+    assert states.decode("g1", system, '{"n":3}') is made
     assert system.decoded == []
 
 
-def test_the_most_recently_used_are_kept_up_to_the_size() -> None:
+def test_a_game_holds_one_place_whatever_its_moves() -> None:
+    """A move keeps its new state in place of the one it read: two games played in turn, many
+    moves each, fit in two places."""
     states, system = DecodedStates(size=2), counting()
-    for text in ("[1]", "[2]", "[1]", "[3]"):  # [2] is the least recently used when [3] comes
-        states.decode("toy", system, text)
+    for move in range(5):
+        for game in ("g1", "g2"):
+            states.decode(game, system, f"[{move}]")  # read, as a move does
+            states.keep(game, f"[{move + 1}]", {"made": move + 1})  # the state it stored
+    assert system.decoded == [[0], [0]]  # only each game's first read decoded
+
+
+def test_the_most_recently_used_games_are_kept_up_to_the_size() -> None:
+    states, system = DecodedStates(size=2), counting()
+    for game in ("g1", "g2", "g1", "g3"):  # g2 is the least recently used when g3 comes
+        states.decode(game, system, "[1]")
     assert len(system.decoded) == 3
-    states.decode("toy", system, "[1]")
+    states.decode("g1", system, "[1]")
     assert len(system.decoded) == 3
-    states.decode("toy", system, "[2]")
+    states.decode("g2", system, "[1]")
     assert len(system.decoded) == 4
 
 
@@ -115,4 +134,51 @@ def test_kept_states_answer_as_states_decoded_afresh(tmp_path: Path, system: str
         assert transport.reads > 0
     finally:
         for app in (warm, cold):
+            app.extensions["casebook"].store.dispose()
+
+
+class TwoServers(Compared):
+    """As :class:`Compared`, with every other move served by ``elsewhere``, a second server on
+    the same database that keeps states too: the game moves on under the kept state of each."""
+
+    def __init__(self, warm: InProcess, elsewhere: InProcess, cold: InProcess, cold_states: Any):
+        super().__init__(warm, cold, cold_states)
+        self.elsewhere, self.moves = elsewhere, 0
+
+    def __call__(
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        *,
+        token: str | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> Answer:
+        if method == "POST" and path.endswith("/actions"):
+            self.moves += 1
+            if self.moves % 2:
+                return self.elsewhere(method, path, body, token=token, headers=headers)
+        return super().__call__(method, path, body, token=token, headers=headers)
+
+
+@pytest.mark.parametrize("system", ["murdered-by-midnight", "toy-culprit"])
+def test_a_game_moved_by_another_server_is_read_afresh(tmp_path: Path, system: str) -> None:
+    """Two servers share a database and take a game's moves in turn: each read of one, whose
+    kept state the other's move left behind, is what a server decoding afresh says."""
+    database = tmp_path / "api.sqlite3"
+    warm, elsewhere, cold = make_app(database), make_app(database), make_app(database)
+    try:
+        transport = TwoServers(
+            InProcess(warm.test_client()),
+            InProcess(elsewhere.test_client()),
+            InProcess(cold.test_client()),
+            cold.extensions["casebook"],
+        )
+        rng = random.Random(system)
+        for played, mode in [(s, m) for s, m in modes(transport) if s == system]:
+            game = new_game(transport, played, mode, rng)
+            assert play(transport, game, rng, max_moves=60).seen
+        assert transport.reads > 0 and transport.moves > 1
+    finally:
+        for app in (warm, elsewhere, cold):
             app.extensions["casebook"].store.dispose()
