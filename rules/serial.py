@@ -63,11 +63,15 @@ def encoder(kind: Any) -> Encoder:
             item = encoder(args[0])
             if item is _identity:
                 return list
+            if item is _plain_str:
+                return _texts
             return lambda value: [item(each) for each in value]
         items = tuple(encoder(arg) for arg in args)
         return lambda value: [code(each) for code, each in zip(items, value, strict=True)]
     if origin in (frozenset, set):
         item = encoder(get_args(kind)[0])
+        if item is _plain_str:
+            return _sorted_texts
         return lambda value: sorted((item(each) for each in value), key=_sort_key)
     if origin in (dict, Mapping):
         value_code = encoder(get_args(kind)[1])
@@ -321,6 +325,21 @@ def _identity(data: Any) -> Any:
 def _plain_str(value: Any) -> Any:
     """A ``str`` field's value as plain text (a ``StrEnum`` member is stored as its value)."""
     return value if type(value) is str else to_json(value)
+
+
+def _texts(value: Any) -> list[Any]:
+    """A sequence of texts: checked in one pass and copied at once when every item is a plain
+    ``str`` (a Murder City state holds about 260 card ids, a call each before)."""
+    if _ONLY[str].issuperset(map(type, value)):
+        return list(value)
+    return [_plain_str(each) for each in value]
+
+
+def _sorted_texts(value: Any) -> list[Any]:
+    """A set of texts in :func:`_sort_key`'s order (for plain texts, their ``repr``'s)."""
+    if _ONLY[str].issuperset(map(type, value)):
+        return sorted(value, key=repr)
+    return sorted((_plain_str(each) for each in value), key=_sort_key)
 
 
 def _sequence(data: Any) -> list[Any] | tuple[Any, ...]:
