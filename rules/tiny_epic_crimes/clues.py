@@ -7,7 +7,6 @@ Suspect Card, and for Forensics and Getaway the tokens left in the city are disc
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 from rules.core import Event
@@ -28,7 +27,7 @@ def advance_badge(state: TecState, seat: int) -> tuple[TecState, list[Event]]:
     """One Badge Level up; a space with an icon gives its bonus at once (badge.py)."""
     officer = state.officers[seat]
     level = officer.badge + 1
-    state = with_officer(state, seat, dataclasses.replace(officer, badge=level))
+    state = with_officer(state, seat, evolve(officer, badge=level))
     events = [Event(Ev.BADGE_ADVANCED, actor=seat, data={"badge": level})]
     bonus = badge.bonus_at(level)
     if bonus is None:
@@ -50,7 +49,7 @@ def collect(
     """A clue token of ``clue`` on ``seat``'s mat: a badge level, and perhaps solved evidence."""
     officer = state.officers[seat]
     clues = {**officer.clues, clue: officer.clues[clue] + 1}
-    state = with_officer(state, seat, dataclasses.replace(officer, clues=clues))
+    state = with_officer(state, seat, evolve(officer, clues=clues))
     state, events = advance_badge(state, seat)
     evidence = EVIDENCE_OF_CLUE[clue]
     total = sum(other.clues[clue] for other in state.officers)

@@ -54,8 +54,8 @@ def _add_tokens(
         block = _free_roll(s.case, context.rng, taken)
         taken.add(block)
         blocks.append(block)
-    event = dataclasses.replace(s.event, tokens=tuple(blocks))
-    return dataclasses.replace(s, event=event), []
+    event = evolve(s.event, tokens=tuple(blocks))
+    return evolve(s, event=event), []
 
 
 def _add_mobsters(
@@ -81,12 +81,12 @@ def _add_mobsters(
             continue
         state = evolve(state, bag=bag)
         if block is None:
-            event = dataclasses.replace(event, on_card=(*event.on_card, colour))
+            event = evolve(event, on_card=(*event.on_card, colour))
         else:
             state = evolve(state, mobsters={**state.mobsters, block: colour})
             if where == "event-token" or block not in event.mobster_blocks:
-                event = dataclasses.replace(event, mobster_blocks=(*event.mobster_blocks, block))
-    return dataclasses.replace(s, state=state, event=event), out
+                event = evolve(event, mobster_blocks=(*event.mobster_blocks, block))
+    return evolve(s, state=state, event=event), out
 
 
 SETUP: Interpreter[Setting, Event] = (
@@ -128,7 +128,7 @@ def draw(
     )
     state = evolve(state, event_deck=deck)
     setting, more = SETUP.run(card.setup, Setting(case, state, active), Context(seat=seat, rng=rng))
-    state = dataclasses.replace(
+    state = evolve(
         setting.state, events=tuple(sorted((*setting.state.events, setting.event), key=_slot))
     )
     data = {

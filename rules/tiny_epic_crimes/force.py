@@ -14,7 +14,6 @@ spec of ``play-force`` (:func:`specs`).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -102,9 +101,7 @@ def _move_mobster(
     colour = state.mobsters[source]
     placed = {b: col for b, col in state.mobsters.items() if b != source}
     events = tuple(
-        dataclasses.replace(
-            e, mobster_blocks=tuple(onto if b == source else b for b in e.mobster_blocks)
-        )
+        evolve(e, mobster_blocks=tuple(onto if b == source else b for b in e.mobster_blocks))
         for e in state.events
     )
     state = evolve(state, mobsters={**placed, onto: colour}, events=events)

@@ -17,7 +17,7 @@ from rules.kit.effects import Context, Interpreter
 from rules.kit.memo import last_answer
 
 from .cards import EVENTS, EventCard
-from .state import ActiveEvent, TecState
+from .state import ActiveEvent, TecState, evolve
 
 CARDS: Mapping[str, EventCard] = {card.id: card for card in EVENTS}
 
@@ -44,24 +44,24 @@ def _tokens(context: Context) -> tuple[str, ...]:
 
 def _costs(h: Hazards, args: Mapping[str, Any], c: Context) -> tuple[Hazards, list[str]]:
     action, more = str(args["action"]), int(args["hours"])
-    return dataclasses.replace(h, costs={**h.costs, action: h.cost(action) + more}), []
+    return evolve(h, costs={**h.costs, action: h.cost(action) + more}), []
 
 
 def _forbid(h: Hazards, args: Mapping[str, Any], c: Context) -> tuple[Hazards, list[str]]:
     if args.get("where") == "event-token":
-        return dataclasses.replace(h, no_drive=h.no_drive | set(_tokens(c))), []
-    return dataclasses.replace(h, forbidden=h.forbidden | {str(args["action"])}), []
+        return evolve(h, no_drive=h.no_drive | set(_tokens(c))), []
+    return evolve(h, forbidden=h.forbidden | {str(args["action"])}), []
 
 
 def _toll(h: Hazards, args: Mapping[str, Any], c: Context) -> tuple[Hazards, list[str]]:
     tolls = dict(h.tolls)
     for block in _tokens(c):
         tolls[block] = tolls.get(block, 0) + int(args["hours"])
-    return dataclasses.replace(h, tolls=tolls), []
+    return evolve(h, tolls=tolls), []
 
 
 def _roll(h: Hazards, args: Mapping[str, Any], c: Context) -> tuple[Hazards, list[str]]:
-    return dataclasses.replace(h, extra_rolls=h.extra_rolls + 1), []
+    return evolve(h, extra_rolls=h.extra_rolls + 1), []
 
 
 HAZARDS: Interpreter[Hazards, str] = (

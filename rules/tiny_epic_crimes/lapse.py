@@ -7,7 +7,6 @@ Marker's space ("Treat the mobster's space as the final hour"), never past it.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -43,7 +42,7 @@ def _penalty(state: TecState, args: Mapping[str, Any], c: Context) -> tuple[TecS
 def _discard(state: TecState, args: Mapping[str, Any], c: Context) -> tuple[TecState, list[Event]]:
     deck = state.suspect_deck
     count = min(int(args["count"]), deck.draw_count)
-    deck = dataclasses.replace(deck, draw_pile=deck.draw_pile[count:])
+    deck = evolve(deck, draw_pile=deck.draw_pile[count:])
     event = Event(Ev.SUSPECTS_LOST, data={"count": count})
     return evolve(state, suspect_deck=deck), [event]
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Mapping
 
@@ -116,7 +115,7 @@ def too_many_events(state: TecState) -> tuple[TecState, list[Event]]:
     if coop.is_team(state):
         return coop.marker_back(state)
     if state.suspect_deck.draw_count:
-        deck = dataclasses.replace(state.suspect_deck, draw_pile=state.suspect_deck.draw_pile[1:])
+        deck = evolve(state.suspect_deck, draw_pile=state.suspect_deck.draw_pile[1:])
         event = Event(Ev.TOO_MANY_EVENTS, data={"penalty": "suspect-discarded"})
         return evolve(state, suspect_deck=deck), [event]
     track = state.track

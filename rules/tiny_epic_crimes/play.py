@@ -6,7 +6,6 @@ spent, an Event Line passed first draws an Event Card (events.py), and the Mobst
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable
 
@@ -58,7 +57,8 @@ def play(case: TecCase, state: TecState, seat: int, action: Action) -> tuple[Tec
     here = state.officers[seat].block
     phase = board.phase(case, state.track.position(seat))
     extra = hazards.in_force(state).cost(action.type)  # the events active as it was taken
-    state, events, hours = _HANDLERS[Act(action.type)](case, state, seat, action, rng)
+    handler = _HANDLERS[action.type]  # keyed by text: no Act() made a move
+    state, events, hours = handler(case, state, seat, action, rng)
     hours += extra
     if hours:  # Shortcut, Night Owl: an hour off, never below one (a rest stays free)
         off = force.hours_off(state) + abilities.hours_off(state, seat, action.type)
@@ -88,7 +88,7 @@ def _drive(case: TecCase, state: TecState, seat: int, to: str) -> tuple[TecState
     free = force.free_blocks(state) + abilities.free_blocks(state, seat)  # Street Smarts
     far = max(0, board.distance(case, officer.block, to) - free)
     hours = far + hazards.in_force(state).toll(to)
-    state = clues.with_officer(state, seat, dataclasses.replace(officer, block=to))
+    state = clues.with_officer(state, seat, evolve(officer, block=to))
     state = evolve(state, driven=state.driven + hours, drove=True)
     data = {"from": officer.block, "to": to, "hours": hours}
     state, seen = abilities.keen_eye(case, state, seat)
@@ -147,10 +147,10 @@ def _arrest(
     arrested = (*officer.arrested, colour)
     if len(arrested) == len(case.mobsters):
         state = evolve(state, bag=mobsters.to_bag(state.bag, list(arrested)))
-        state = clues.with_officer(state, seat, dataclasses.replace(officer, arrested=()))
+        state = clues.with_officer(state, seat, evolve(officer, arrested=()))
         state, more = clues.advance_badge(state, seat)
         return state, events + more, 1
-    state = clues.with_officer(state, seat, dataclasses.replace(officer, arrested=arrested))
+    state = clues.with_officer(state, seat, evolve(officer, arrested=arrested))
     return state, events, 1
 
 
@@ -227,7 +227,7 @@ def _search(
     else:
         officer = state.officers[seat]
         state = clues.with_officer(
-            state, seat, dataclasses.replace(officer, failed_searches=officer.failed_searches + 1)
+            state, seat, evolve(officer, failed_searches=officer.failed_searches + 1)
         )
         state, more = clues.advance_badge(state, seat)
     return state, events + more, 2
@@ -252,9 +252,7 @@ def _stakeout(
         return evolve(state, peeks=peeks), [event], risk
     officer = state.officers[seat]
     state = evolve(state, stakeout_blocks=tuple(b for b in state.stakeout_blocks if b != here))
-    state = clues.with_officer(
-        state, seat, dataclasses.replace(officer, stakeouts=(*officer.stakeouts, value))
-    )
+    state = clues.with_officer(state, seat, evolve(officer, stakeouts=(*officer.stakeouts, value)))
     event = Event(
         Ev.STAKED_OUT,
         actor=seat,
@@ -272,7 +270,7 @@ def _bring_in(
     if officer.holding is None:
         colour = state.mobsters[here]
         state = evolve(state, mobsters={b: c for b, c in state.mobsters.items() if b != here})
-        state = clues.with_officer(state, seat, dataclasses.replace(officer, holding=colour))
+        state = clues.with_officer(state, seat, evolve(officer, holding=colour))
         return (
             state,
             [Event(Ev.MOBSTER_HELD, actor=seat, data={"block": here, "colour": colour})],
@@ -280,7 +278,7 @@ def _bring_in(
         )
     colour = officer.holding
     state = evolve(state, bag=mobsters.to_bag(state.bag, [colour]))
-    state = clues.with_officer(state, seat, dataclasses.replace(officer, holding=None))
+    state = clues.with_officer(state, seat, evolve(officer, holding=None))
     token = colour in state.holding_tokens
     events = [Event(Ev.MOBSTER_BOOKED, actor=seat, data={"colour": colour, "token": token})]
     if token:
@@ -295,7 +293,7 @@ def _rest(
     case: TecCase, state: TecState, seat: int, action: Action, rng: random.Random
 ) -> tuple[TecState, list[Event], int]:
     officer = state.officers[seat]
-    state = clues.with_officer(state, seat, dataclasses.replace(officer, rested=True))
+    state = clues.with_officer(state, seat, evolve(officer, rested=True))
     return state, [Event(Ev.CASE_RESTED, actor=seat, data={"hours": state.track.position(seat)})], 0
 
 
@@ -342,7 +340,7 @@ def _resolve_event(
     return state, events, resolve.stand_hours(card)
 
 
-_HANDLERS: dict[Act, Handler] = {
+_HANDLERS: dict[str, Handler] = {
     Act.ARREST: _arrest,
     Act.COFFEE_BREAK: _coffee,
     Act.CALL_FOR_BACKUP: _backup,

@@ -8,7 +8,6 @@ first, so a reward that runs short goes to those behind ("Limited Rewards").
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -125,7 +124,7 @@ def after_action(
             left = tuple(b for b in event.mobster_blocks if b in state.mobsters)
             if left == event.mobster_blocks:
                 continue
-            event = dataclasses.replace(event, mobster_blocks=left, helpers=(*event.helpers, seat))
+            event = evolve(event, mobster_blocks=left, helpers=(*event.helpers, seat))
             state = _replace(state, event)
             if not left:
                 state, more = resolve(state, event, seat, event.helpers, rng)
@@ -139,7 +138,7 @@ def after_action(
             continue
         if "phase" in need and need["phase"] != phase:
             continue
-        event = dataclasses.replace(event, helpers=(*event.helpers, seat))
+        event = evolve(event, helpers=(*event.helpers, seat))
         state = _replace(state, event)
         if len(event.helpers) >= int(need.get("times", 1)):
             state, more = resolve(state, event, seat, event.helpers, rng)
