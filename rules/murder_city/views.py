@@ -30,6 +30,7 @@ def view(city: City, state: McState, seat: int | None) -> dict[str, Any]:
     """Every part at once, written out (a call per part through :data:`PARTS` costs a tenth
     more); :class:`BotView` makes the same parts one by one, and ``test_bot_view.py`` checks
     the two agree part for part."""
+    kept = _remembered(city)
     murder_deck, legwork_deck, hardship_deck = (
         state.murder_deck,
         state.legwork_deck,
@@ -43,23 +44,23 @@ def view(city: City, state: McState, seat: int | None) -> dict[str, Any]:
         "turn": state.turn,
         "turns": state.turns,
         "phase": state.phase,
-        "order": _listed("order", state.order),
+        "order": _listed(kept, "order", state.order),
         "current": state.current,
         "to_act": sorted(to_act(state)),
-        "initiative": _initiative(state.initiative),
-        "seats": _seats(state, seat),
+        "initiative": _initiative(kept, state.initiative),
+        "seats": _seats(kept, state, seat),
         "murder_deck": murder_deck.draw_count,
-        "murder_discard": _listed("murder_discard", murder_deck.discard_pile),
-        "evidence_decks": _piles(state.evidence_decks, state.unseen),
+        "murder_discard": _listed(kept, "murder_discard", murder_deck.discard_pile),
+        "evidence_decks": _piles(kept, state.evidence_decks, state.unseen),
         "legwork_deck": legwork_deck.draw_count,
-        "legwork_discard": _listed("legwork_discard", legwork_deck.discard_pile),
+        "legwork_discard": _listed(kept, "legwork_discard", legwork_deck.discard_pile),
         "hardship_deck": hardship_deck.draw_count,
-        "hardship_discard": _listed("hardship_discard", hardship_deck.discard_pile),
-        "setbacks": _listed("setbacks", state.setbacks),
-        "setbacks_drawn_by": _listed("setbacks_drawn_by", state.setbacks_drawn_by),
-        "markers": _markers(state.markers),
-        "jovans_left": _listed("jovans_left", state.jovans_left),
-        "court": None if state.court is None else _court_cached(state.court, seat),
+        "hardship_discard": _listed(kept, "hardship_discard", hardship_deck.discard_pile),
+        "setbacks": _listed(kept, "setbacks", state.setbacks),
+        "setbacks_drawn_by": _listed(kept, "setbacks_drawn_by", state.setbacks_drawn_by),
+        "markers": _markers(kept, state.markers),
+        "jovans_left": _listed(kept, "jovans_left", state.jovans_left),
+        "court": None if state.court is None else _court_cached(kept, state.court, seat),
         "offer": hooks.offer_view(city, state, seat),
     }
     if seat is not None:
@@ -112,20 +113,44 @@ def bot_view(city: City, state: McState, seat: int) -> BotView:
     return BotView(city, state, seat)
 
 
-#: The last part of a view made for each seat, as its own seat sees it (``[True]``) and as the
-#: others do (``[False]``), with what it was made from: a step changes one or two seats, so
-#: the others' parts are the very same objects and are reused (views are read, never changed,
-#: by their callers). The evidence decks' parts likewise.
-_SEATS: dict[bool, list[Any]] = {True: [], False: []}
-_PILES: dict[str, tuple[Any, tuple[str, ...], dict[str, Any]]] = {}
+class Remembered:
+    """The last part of a view made from each piece of a city's games, with what it was made
+    from: a step changes one or two seats, so the others' parts are the very same objects and
+    are reused (views are read, never changed, by their callers). Kept per city beside its
+    public form (:func:`_remembered`), so that a server answering the games of many cities in
+    turn still finds each game's parts; two games of one city share the slots."""
+
+    __slots__ = ("seats", "cases", "parts", "piles", "courts")
+
+    def __init__(self) -> None:
+        #: each seat's part as its own seat sees it (``[True]``) and as the others do
+        self.seats: dict[bool, list[Any]] = {True: [], False: []}
+        #: each seat's cases part (and whether it is the viewer's own), with its cases: a
+        #: desk's credits change more often than its cases
+        self.cases: dict[tuple[int, bool], tuple[tuple[Case, ...], list[dict[str, Any]]]] = {}
+        #: the list (or dict) shown for each part of the table: most parts (the order, the
+        #: discard piles, the markers) stay the same object for many steps
+        self.parts: dict[str, tuple[Any, Any]] = {}
+        #: each evidence deck's part
+        self.piles: dict[str, tuple[Any, tuple[str, ...], dict[str, Any]]] = {}
+        #: the court part shown to each seat: the court stays while the seats act on other things
+        self.courts: dict[int | None, tuple[Court, dict[str, Any]]] = {}
 
 
-def _seats(state: McState, seat: int | None) -> list[dict[str, Any]]:
+@per_city
+def _remembered(city: City) -> Remembered:
+    """The parts remembered for ``city``'s views. Measured (callgrind, 20 games of 20 cities
+    read in turn): with one set of slots for every city, a game's read found nothing of its
+    own and rebuilt every part."""
+    return Remembered()
+
+
+def _seats(kept: Remembered, state: McState, seat: int | None) -> list[dict[str, Any]]:
     """Every seat's part: the one made before for a seat whose desk, limits, seat and hands
     are the very same objects (a step changes one or two seats)."""
     desks, limits, people = state.desks, state.limits, state.seats
     held, legwork = state.evidence.held, state.legwork.held
-    own, others = _SEATS[True], _SEATS[False]
+    own, others = kept.seats[True], kept.seats[False]
     if len(own) < len(people):
         own.extend([None] * (len(people) - len(own)))
         others.extend([None] * (len(people) - len(others)))
@@ -134,34 +159,37 @@ def _seats(state: McState, seat: int | None) -> list[dict[str, Any]]:
         mine = index == seat
         kept_by = own if mine else others
         allowed, person, hand, cards = limits[index], people[index], held[index], legwork[index]
-        kept = kept_by[index]
+        last = kept_by[index]
         if (
-            kept is not None
-            and kept[0] is desk
-            and kept[1] is allowed
-            and kept[2] is person
-            and kept[3] is hand
-            and kept[4] is cards
+            last is not None
+            and last[0] is desk
+            and last[1] is allowed
+            and last[2] is person
+            and last[3] is hand
+            and last[4] is cards
         ):
-            shown.append(kept[5])
+            shown.append(last[5])
             continue
         part = _seat(
-            index, desk, allowed, person, len(hand), len(cards), _cases(index, mine, desk.cases)
+            index,
+            desk,
+            allowed,
+            person,
+            len(hand),
+            len(cards),
+            _cases(kept, index, mine, desk.cases),
         )
         kept_by[index] = (desk, allowed, person, hand, cards, part)
         shown.append(part)
     return shown
 
 
-#: The last cases part made for each seat (and whether it is the viewer's own), with the cases
-#: it was made from: a desk's credits change more often than its cases.
-_CASES: dict[tuple[int, bool], tuple[tuple[Case, ...], list[dict[str, Any]]]] = {}
-
-
-def _cases(seat: int, mine: bool, cases: tuple[Case, ...]) -> list[dict[str, Any]]:
-    kept = _CASES.get((seat, mine))
-    if kept is not None and kept[0] is cases:
-        return kept[1]
+def _cases(
+    kept: Remembered, seat: int, mine: bool, cases: tuple[Case, ...]
+) -> list[dict[str, Any]]:
+    found = kept.cases.get((seat, mine))
+    if found is not None and found[0] is cases:
+        return found[1]
     shown = [
         {
             "murder": case.murder,
@@ -169,69 +197,65 @@ def _cases(seat: int, mine: bool, cases: tuple[Case, ...]) -> list[dict[str, Any
         }
         for case in cases
     ]
-    _CASES[(seat, mine)] = (cases, shown)
+    kept.cases[(seat, mine)] = (cases, shown)
     return shown
 
 
-#: The last list (or dict) shown for each part of the table, with the value it was made from:
-#: most parts (the order, the discard piles, the markers) stay the same object for many steps.
-_PARTS: dict[str, tuple[Any, Any]] = {}
-
-
-def _listed(part: str, values: tuple[Any, ...]) -> list[Any]:
-    kept = _PARTS.get(part)
-    if kept is not None and kept[0] is values:
-        shown: list[Any] = kept[1]
+def _listed(kept: Remembered, part: str, values: tuple[Any, ...]) -> list[Any]:
+    found = kept.parts.get(part)
+    if found is not None and found[0] is values:
+        shown: list[Any] = found[1]
         return shown
     shown = list(values)
-    _PARTS[part] = (values, shown)
+    kept.parts[part] = (values, shown)
     return shown
 
 
-def _initiative(rolls: tuple[Mapping[int, int], ...]) -> list[dict[str, int]]:
-    kept = _PARTS.get("initiative")
-    if kept is not None and kept[0] is rolls:
-        shown: list[dict[str, int]] = kept[1]
+def _initiative(kept: Remembered, rolls: tuple[Mapping[int, int], ...]) -> list[dict[str, int]]:
+    found = kept.parts.get("initiative")
+    if found is not None and found[0] is rolls:
+        shown: list[dict[str, int]] = found[1]
         return shown
     shown = [{str(s): d for s, d in each.items()} for each in rolls]
-    _PARTS["initiative"] = (rolls, shown)
+    kept.parts["initiative"] = (rolls, shown)
     return shown
 
 
-def _markers(markers: tuple[Marker, ...]) -> list[dict[str, Any]]:
-    kept = _PARTS.get("markers")
-    if kept is not None and kept[0] is markers:
-        shown: list[dict[str, Any]] = kept[1]
+def _markers(kept: Remembered, markers: tuple[Marker, ...]) -> list[dict[str, Any]]:
+    found = kept.parts.get("markers")
+    if found is not None and found[0] is markers:
+        shown: list[dict[str, Any]] = found[1]
         return shown
     shown = [
         {"card": m.card, "by": m.by, "on": m.on, "until": m.until, **dict(m.data)} for m in markers
     ]
-    _PARTS["markers"] = (markers, shown)
+    kept.parts["markers"] = (markers, shown)
     return shown
 
 
 def _piles(
-    decks: Mapping[str, Any], unseen: Mapping[str, tuple[str, ...]]
+    kept: Remembered, decks: Mapping[str, Any], unseen: Mapping[str, tuple[str, ...]]
 ) -> dict[str, dict[str, Any]]:
     """Every evidence deck's part, the same dict while neither the decks nor the unseen
     discards changed (most steps draw or discard no evidence)."""
-    kept = _PARTS.get("evidence_decks")
-    if kept is not None and kept[0][0] is decks and kept[0][1] is unseen:
-        shown: dict[str, dict[str, Any]] = kept[1]
+    found = kept.parts.get("evidence_decks")
+    if found is not None and found[0][0] is decks and found[0][1] is unseen:
+        shown: dict[str, dict[str, Any]] = found[1]
         return shown
     shown = {
-        kind: _pile_cached(kind, deck, unseen.get(kind, ())) for kind, deck in sorted(decks.items())
+        kind: _pile_cached(kept, kind, deck, unseen.get(kind, ()))
+        for kind, deck in sorted(decks.items())
     }
-    _PARTS["evidence_decks"] = ((decks, unseen), shown)
+    kept.parts["evidence_decks"] = ((decks, unseen), shown)
     return shown
 
 
-def _pile_cached(kind: str, deck: Any, unseen: tuple[str, ...]) -> dict[str, Any]:
-    kept = _PILES.get(kind)
-    if kept is not None and kept[0] is deck and kept[1] is unseen:
-        return kept[2]
+def _pile_cached(kept: Remembered, kind: str, deck: Any, unseen: tuple[str, ...]) -> dict[str, Any]:
+    found = kept.piles.get(kind)
+    if found is not None and found[0] is deck and found[1] is unseen:
+        return found[2]
     shown = _pile(deck.draw_count, deck.discard_pile, unseen)
-    _PILES[kind] = (deck, unseen, shown)
+    kept.piles[kind] = (deck, unseen, shown)
     return shown
 
 
@@ -277,17 +301,12 @@ def _seat(
     }
 
 
-#: The last court part shown to each seat, with the court it was made from: the court stays
-#: the same object while the seats around the table act on other things.
-_COURTS: dict[int | None, tuple[Court, dict[str, Any]]] = {}
-
-
-def _court_cached(court: Court, seat: int | None) -> dict[str, Any]:
-    kept = _COURTS.get(seat)
-    if kept is not None and kept[0] is court:
-        return kept[1]
+def _court_cached(kept: Remembered, court: Court, seat: int | None) -> dict[str, Any]:
+    found = kept.courts.get(seat)
+    if found is not None and found[0] is court:
+        return found[1]
     shown = _court(court, seat)
-    _COURTS[seat] = (court, shown)
+    kept.courts[seat] = (court, shown)
     return shown
 
 
@@ -420,37 +439,53 @@ PARTS: tuple[tuple[str, Part], ...] = (
     ("turn", lambda city, state, seat: state.turn),
     ("turns", lambda city, state, seat: state.turns),
     ("phase", lambda city, state, seat: state.phase),
-    ("order", lambda city, state, seat: _listed("order", state.order)),
+    ("order", lambda city, state, seat: _listed(_remembered(city), "order", state.order)),
     ("current", lambda city, state, seat: state.current),
     ("to_act", lambda city, state, seat: sorted(to_act(state))),
-    ("initiative", lambda city, state, seat: _initiative(state.initiative)),
-    ("seats", lambda city, state, seat: _seats(state, seat)),
+    ("initiative", lambda city, state, seat: _initiative(_remembered(city), state.initiative)),
+    ("seats", lambda city, state, seat: _seats(_remembered(city), state, seat)),
     ("murder_deck", lambda city, state, seat: state.murder_deck.draw_count),
     (
         "murder_discard",
-        lambda city, state, seat: _listed("murder_discard", state.murder_deck.discard_pile),
+        lambda city, state, seat: _listed(
+            _remembered(city), "murder_discard", state.murder_deck.discard_pile
+        ),
     ),
-    ("evidence_decks", lambda city, state, seat: _piles(state.evidence_decks, state.unseen)),
+    (
+        "evidence_decks",
+        lambda city, state, seat: _piles(_remembered(city), state.evidence_decks, state.unseen),
+    ),
     ("legwork_deck", lambda city, state, seat: state.legwork_deck.draw_count),
     (
         "legwork_discard",
-        lambda city, state, seat: _listed("legwork_discard", state.legwork_deck.discard_pile),
+        lambda city, state, seat: _listed(
+            _remembered(city), "legwork_discard", state.legwork_deck.discard_pile
+        ),
     ),
     ("hardship_deck", lambda city, state, seat: state.hardship_deck.draw_count),
     (
         "hardship_discard",
-        lambda city, state, seat: _listed("hardship_discard", state.hardship_deck.discard_pile),
+        lambda city, state, seat: _listed(
+            _remembered(city), "hardship_discard", state.hardship_deck.discard_pile
+        ),
     ),
-    ("setbacks", lambda city, state, seat: _listed("setbacks", state.setbacks)),
+    ("setbacks", lambda city, state, seat: _listed(_remembered(city), "setbacks", state.setbacks)),
     (
         "setbacks_drawn_by",
-        lambda city, state, seat: _listed("setbacks_drawn_by", state.setbacks_drawn_by),
+        lambda city, state, seat: _listed(
+            _remembered(city), "setbacks_drawn_by", state.setbacks_drawn_by
+        ),
     ),
-    ("markers", lambda city, state, seat: _markers(state.markers)),
-    ("jovans_left", lambda city, state, seat: _listed("jovans_left", state.jovans_left)),
+    ("markers", lambda city, state, seat: _markers(_remembered(city), state.markers)),
+    (
+        "jovans_left",
+        lambda city, state, seat: _listed(_remembered(city), "jovans_left", state.jovans_left),
+    ),
     (
         "court",
-        lambda city, state, seat: None if state.court is None else _court_cached(state.court, seat),
+        lambda city, state, seat: (
+            None if state.court is None else _court_cached(_remembered(city), state.court, seat)
+        ),
     ),
     ("offer", hooks.offer_view),
 )
