@@ -9,6 +9,8 @@ state. What each seat may see of it is decided by ``views.py`` alone. Card effec
 from __future__ import annotations
 
 import dataclasses
+import functools
+import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -249,11 +251,89 @@ _ONLY_IF_SET = ("peeks", "looks")
 
 
 def to_json(state: McState) -> dict[str, Any]:
-    data: dict[str, Any] = serial.to_json(state)
+    """``serial.to_json(state)``, each field by the encoder ``serial`` gives its type, a value
+    that is the very object encoded before taken from :data:`_ENCODED` (a step changes a few
+    fields: the decks, the seats, most desks and hands stay the same objects). The evidence
+    decks, desks and limits are looked up deck by deck and seat by seat too, as a step changes
+    one or two of them. The data returned shares those parts: it is written (the store dumps
+    it), never changed."""
+    data: dict[str, Any] = {}
+    for name, how, encode in _fields():
+        value = getattr(state, name)
+        if how is _SCALAR:
+            data[name] = encode(value)
+        elif how is _WHOLE:
+            data[name] = _encoded(encode, value)
+        else:
+            data[name] = _encoded(how, value)
     for name in _ONLY_IF_SET:
         if not data[name]:
             del data[name]
     return data
+
+
+def _encoded(encode: serial.Encoder, value: Any) -> Any:
+    """``encode(value)``, or what it gave for this very object before."""
+    kept = _ENCODED
+    found = kept.get(id(value))
+    if found is not None and found[0] is value and found[1] is encode:
+        return found[2]
+    encoded = encode(value)
+    if len(kept) >= ENCODED_KEPT:
+        del kept[next(iter(kept))]  # the oldest
+    # the value kept too, so that its id is not reused; the encoder, should two fields of
+    # different types ever hold one object
+    kept[id(value)] = (value, encode, encoded)
+    return encoded
+
+
+#: How many encoded values :func:`to_json` keeps, by the identity of the value encoded: a
+#: state has about 35 that are not plain numbers or text (its fields, its five evidence decks,
+#: its seats' desks and limits), so this holds the last states of some two dozen games, whose
+#: parts the server keeps anyway (its decoded states: 64).
+ENCODED_KEPT = 1024
+_ENCODED: dict[int, tuple[Any, serial.Encoder, Any]] = {}
+
+_SCALAR, _WHOLE = object(), object()  # how a field is encoded (else: by its parts)
+
+
+@functools.cache
+def _fields() -> tuple[tuple[str, Any, serial.Encoder], ...]:
+    """Each field of a state: its name, how it is encoded (a plain number or text again each
+    time, looking it up would cost more; a value whole; or part by part) and the encoder."""
+    hints = typing.get_type_hints(McState)
+    made: list[tuple[str, Any, serial.Encoder]] = []
+    for each in dataclasses.fields(McState):
+        name, kind = each.name, hints[each.name]
+        encode = serial.encoder(kind)
+        if kind in _SCALARS:
+            made.append((name, _SCALAR, encode))
+        elif name in _BY_PART:
+            made.append((name, _BY_PART[name], encode))
+        else:
+            made.append((name, _WHOLE, encode))
+    return tuple(made)
+
+
+def _by_deck(decks: Mapping[str, Deck]) -> dict[str, Any]:
+    """The evidence decks as ``serial`` writes a mapping, each deck looked up."""
+    deck = _DECK
+    return {str(kind): _encoded(deck, each) for kind, each in decks.items()}
+
+
+def _by_seat(kind: Any) -> serial.Encoder:
+    """A tuple of ``kind`` as ``serial`` writes it, each seat's value looked up."""
+    item = serial.encoder(kind)
+    return lambda values: [_encoded(item, each) for each in values]
+
+
+_DECK = serial.encoder(Deck)
+_BY_PART: dict[str, serial.Encoder] = {
+    "evidence_decks": _by_deck,
+    "desks": _by_seat(Desk),
+    "limits": _by_seat(Limits),
+}
+_SCALARS = (int, str, bool, float, int | None, str | None)
 
 
 def from_json(data: Mapping[str, Any]) -> McState:
