@@ -21,6 +21,9 @@ from .bot_policy import Policy
 from .bot_scout import location_worth
 from .spec import Act
 
+#: Plain values read on every step: an enum member's ``.value`` is a property call.
+MOVE = Act.MOVE.value
+
 
 def move(
     view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Random, policy: Policy
@@ -36,12 +39,12 @@ def move(
             chosen = bot_moves.best(
                 view, [m for m in moves if m["to"] in allowed], _worth(view, known, suspects), rng
             )
-            return Action(Act.MOVE.value, {"to": chosen["to"], "accuse": named})
+            return Action(MOVE, {"to": chosen["to"], "accuse": named})
     if len(suspects) == 1:
         chosen = bot_moves.walk(view, moves, rng)
     else:
         chosen = bot_moves.best(view, moves, _worth(view, known, suspects), rng)
-    return Action(Act.MOVE.value, {"to": chosen["to"]})
+    return Action(MOVE, {"to": chosen["to"]})
 
 
 def accusation(

@@ -37,6 +37,10 @@ FLEEING_LOOKS_AT = 0.6
 #: Kills that make five dead with the first victim, whoever chose it.
 KILLS_TO_ESCAPE = DEAD_TO_ESCAPE - 1
 
+#: Plain values read on every step: an enum member's ``.value`` is a property call.
+MOVE, RETURN_TOKEN = Act.MOVE.value, Act.RETURN_TOKEN.value
+ALIVE, DEAD = Status.ALIVE.value, Status.DEAD.value
+
 
 def first_victim(choices: Sequence[Any], rng: random.Random) -> Any:
     """Basic rules: any location but the Hotel, where every pawn starts. A first victim found
@@ -50,9 +54,9 @@ def first_victim(choices: Sequence[Any], rng: random.Random) -> Any:
 def return_token(view: Mapping[str, Any], legal: Sequence[ActionSpec], policy: Policy) -> Action:
     """Kill (put back DEAD over a living islander) when the kill is safe enough, or needed."""
     tokens = legal[0].choices("token")
-    kill = Status.DEAD.value in tokens and Status.ALIVE.value in tokens and _kills(view, policy)
-    token = Status.DEAD.value if kill or Status.ALIVE.value not in tokens else Status.ALIVE.value
-    return Action(Act.RETURN_TOKEN.value, {"token": token})
+    kill = DEAD in tokens and ALIVE in tokens and _kills(view, policy)
+    token = DEAD if kill or ALIVE not in tokens else ALIVE
+    return Action(RETURN_TOKEN, {"token": token})
 
 
 def _kills(view: Mapping[str, Any], policy: Policy) -> bool:
@@ -132,7 +136,7 @@ def move(view: Mapping[str, Any], rng: random.Random) -> Action:
     if flees:
         fleeing = [m for m in moves if m["escape"]]
         if fleeing:
-            return Action(Act.MOVE.value, {"to": fleeing[0]["to"]})
+            return Action(MOVE, {"to": fleeing[0]["to"]})
     pretending = known_jessicas(view) | {view["seat"]}
     known = read(view, pretending)
     # whom it would suspect were it a Jessica (``suspects.pretended_candidates``)
@@ -147,4 +151,4 @@ def move(view: Mapping[str, Any], rng: random.Random) -> Action:
         return found if found >= least else 0.0
 
     chosen = bot_moves.best(view, moves, worth_of, rng)
-    return Action(Act.MOVE.value, {"to": chosen["to"]})
+    return Action(MOVE, {"to": chosen["to"]})

@@ -10,6 +10,7 @@ from rules.core import (
     Action,
     ActionSpec,
     Event,
+    InvalidActionError,
     JSONScalar,
     Outcome,
     Seat,
@@ -56,12 +57,24 @@ class MurderSheWrote:
         self, case: Island, state: MswState, seat: int, action: Action
     ) -> tuple[MswState, list[Event]]:
         check_can_act(self, case, state, seat)
-        legal.explain_refusal(case, state, seat, action)
-        check_action(legal.legal_actions(case, state, seat), action)
+        try:
+            check_action(legal.legal_actions(case, state, seat), action)
+        except InvalidActionError:
+            # the rule's own code first; it refuses nothing the specs admit, so it is asked
+            # only of an action they refuse (every move of a bot is legal)
+            legal.explain_refusal(case, state, seat, action)
+            raise
         return play.play(case, state, seat, action)
 
     def view(self, case: Island, state: MswState, seat: int | None) -> dict[str, Any]:
         return views.view(case, state, seat)
+
+    def bot_view(self, case: Island, state: MswState, seat: int) -> Mapping[str, Any]:
+        """``view`` for the bot loop: the same parts, each made when the bot reads it (a
+        subclass that changes ``view`` gets its own view)."""
+        if type(self).view is not MurderSheWrote.view:
+            return self.view(case, state, seat)
+        return views.BotView(case, state, seat)
 
     def result(self, case: Island, state: MswState) -> Outcome | None:
         return None if state.ending is None else outcome(state)

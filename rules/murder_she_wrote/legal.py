@@ -21,6 +21,9 @@ from .state import MswState
 
 NO_VICTIM = "none"
 
+#: Plain values read on every step: an enum member's ``.value`` is a property call.
+SET_SCENE, MOVE, RETURN_TOKEN = Act.SET_SCENE.value, Act.MOVE.value, Act.RETURN_TOKEN.value
+
 
 @last_answer  # legal_actions, apply and the bots ask for the same state's moves
 def destinations(island: Island, state: MswState) -> dict[int, routes.Destination]:
@@ -48,20 +51,20 @@ def _legal(island: Island, state: MswState, seat: int) -> tuple[ActionSpec, ...]
         if state.scene is None or seat not in state.scene.waiting:
             return ()
         victims = LOCATION_IDS if seat == state.murderer else (NO_VICTIM,)
-        return (ActionSpec(Act.SET_SCENE.value, {"victim": victims}),)
+        return (ActionSpec(SET_SCENE, {"victim": victims}),)
     if seat != state.turn:
         return ()
     if phase == Phase.CHECK:
-        return (ActionSpec(Act.RETURN_TOKEN.value, {"token": visits.tokens(state, seat)}),)
+        return (ActionSpec(RETURN_TOKEN, {"token": visits.tokens(state, seat)}),)
     if phase != Phase.MOVE:
         return ()
     found = destinations(island, state)
     if not found:
         return ()
-    specs = [ActionSpec(Act.MOVE.value, {"to": tuple(sorted(found))})]
+    specs = [ActionSpec(MOVE, {"to": tuple(sorted(found))})]
     accusing = tuple(sorted(space for space, d in found.items() if d.accuse))
     if accusing and seat != state.murderer:
-        specs.append(ActionSpec(Act.MOVE.value, {"to": accusing, "accuse": suspects(state, seat)}))
+        specs.append(ActionSpec(MOVE, {"to": accusing, "accuse": suspects(state, seat)}))
     return tuple(specs)
 
 

@@ -9,7 +9,7 @@ from . import turns, visits
 from .case import Island
 from .legal import destinations
 from .routes import Destination
-from .spec import DEAD_TO_ESCAPE, Act, Ending, Ev, Phase, Rules
+from .spec import DEAD_TO_ESCAPE, Act, Ending, Ev, Rules
 from .state import Accusation, MswState, evolve
 
 
@@ -118,4 +118,4 @@ def _return_token(
     island: Island, state: MswState, seat: int, token: str, events: list[Event]
 ) -> MswState:
     state, location = visits.return_token(island, state, seat, token, events)
-    return turns.end_turn(island, evolve(state, phase=Phase.MOVE.value), seat, location, events)
+    return turns.end_turn(island, state, seat, location, events)  # the phase: the next turn's

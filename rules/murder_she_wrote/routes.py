@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from rules.kit.memo import last_answer
+
 from .case import DIE_SIDES, Island, Kind
 
 
@@ -137,10 +139,12 @@ def table_for(island: Island) -> RouteTable:
     return table
 
 
+@last_answer  # a turn begun asks (to forfeit it or not), then its legal moves ask the same
 def destinations(
     island: Island, pawns: Sequence[int | None], seat: int, roll: int
 ) -> dict[int, Destination]:
-    """Every space ``seat``'s pawn may end its move on with ``roll``, by space (in order).
+    """Every space ``seat``'s pawn may end its move on with ``roll``, by space (in order); the
+    answer is shared by its askers, who read it only.
 
     A space held by another pawn is no end (the Start excepted), nor is the pawn's own space;
     a route ending on a To space also ends in any free room of that location.

@@ -18,6 +18,9 @@ from .case import DIE_SIDES, Island
 from .spec import Ending, Ev, Phase
 from .state import MswState, evolve
 
+#: Plain values read on every step: an enum member's ``.value`` is a property call.
+MOVE, OVER = Phase.MOVE.value, Phase.OVER.value
+
 
 def following(state: MswState, seat: int, round_: int) -> tuple[int, int]:
     """The next seat still in the game after ``seat`` clockwise, and the round it plays in."""
@@ -38,17 +41,26 @@ def roll_for(state: MswState, seat: int, round_: int) -> int:
     return int.from_bytes(digest[:8], "big") % DIE_SIDES + 1
 
 
-def begin(island: Island, state: MswState, seat: int, round_: int, events: list[Event]) -> MswState:
+def begin(
+    island: Island,
+    state: MswState,
+    seat: int,
+    round_: int,
+    events: list[Event],
+    last_ended_in: tuple[str | None, ...] | None = None,
+) -> MswState:
     """``seat``'s turn in ``round_`` begun (or, with no move possible, forfeited and the next
-    begun), or the game over when the turn limit has passed."""
-    last_ended_in = state.last_ended_in
+    begun), or the game over when the turn limit has passed. ``last_ended_in``, when given,
+    replaces the state's (the turn just ended), in the one copy of the state made here."""
+    if last_ended_in is None:
+        last_ended_in = state.last_ended_in
     while round_ <= state.rounds:
         roll = roll_for(state, seat, round_)
         events.append(Event(Ev.ROLLED, seat, {"roll": roll}))
         if routes.destinations(island, state.pawns, seat, roll):
             return evolve(
                 state,
-                phase=Phase.MOVE.value,
+                phase=MOVE,
                 turn=seat,
                 round=round_,
                 roll=roll,
@@ -72,9 +84,11 @@ def next_turn(island: Island, state: MswState, events: list[Event]) -> MswState:
 def end_turn(
     island: Island, state: MswState, seat: int, ended_in: str | None, events: list[Event]
 ) -> MswState:
-    """``seat``'s turn over in ``ended_in`` (a location or ``None``), and the next begun."""
-    done = evolve(state, last_ended_in=_with(state.last_ended_in, seat, ended_in), roll=None)
-    return next_turn(island, done, events)
+    """``seat``'s turn over in ``ended_in`` (a location or ``None``), and the next begun (which
+    sets the roll and where the turn ended: one copy of the state, not two)."""
+    ended = _with(state.last_ended_in, seat, ended_in)
+    following_seat, round_ = following(state, state.turn, state.round)
+    return begin(island, state, following_seat, round_, events, ended)
 
 
 def winners(state: MswState) -> tuple[int, ...]:
@@ -88,7 +102,7 @@ def winners(state: MswState) -> tuple[int, ...]:
 
 def finish(state: MswState, ending: Ending, events: list[Event]) -> MswState:
     """The game over with ``ending``: everyone learns who the Murderer was and who lies dead."""
-    over = evolve(state, phase=Phase.OVER.value, ending=ending.value, roll=None)
+    over = evolve(state, phase=OVER, ending=ending.value, roll=None)
     events.append(
         Event(
             Ev.GAME_ENDED,

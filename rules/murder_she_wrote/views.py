@@ -11,6 +11,7 @@ role.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from rules.kit.memo import last_answer
@@ -25,12 +26,14 @@ from .state import MswState
 
 
 def view(island: Island, state: MswState, seat: int | None) -> dict[str, Any]:
+    """Every part at once, written out; :class:`BotView` makes the same parts one by one
+    (:data:`PARTS`), and ``test_views.py`` checks the two agree part for part."""
     mine = seat is not None and 0 <= seat < len(state.seats)
     murderer = mine and seat == state.murderer
     playing = state.phase in (Phase.MOVE, Phase.CHECK)
     return {
         "seat": seat if mine else None,
-        "role": None if not mine else (Role.MURDERER if murderer else Role.JESSICA).value,
+        "role": None if not mine else (MURDERER if murderer else JESSICA),
         "rules": state.rules,
         "mode": state.mode,
         "round": state.round,
@@ -40,7 +43,7 @@ def view(island: Island, state: MswState, seat: int | None) -> dict[str, Any]:
         "roll": state.roll,
         "pawns": list(state.pawns),
         "out": sorted(state.out),
-        "last_in": {location: list(cards) for location, cards in state.last_in.items()},
+        "last_in": _last_in(state.last_in),
         "visits": _visits(state.visits),
         "accusers": [{"seat": a.seat, "right": a.right} for a in state.accusations],
         "seen": _seen(state, seat) if mine else [],
@@ -51,6 +54,91 @@ def view(island: Island, state: MswState, seat: int | None) -> dict[str, Any]:
         "scene": _scene(state, seat),
         "result": None if state.ending is None else outcome(state).to_json(),
     }
+
+
+MURDERER, JESSICA = Role.MURDERER.value, Role.JESSICA.value
+
+
+class BotView(Mapping[str, Any]):
+    """The same mapping as :func:`view`, each part made when it is first read: a bot reads
+    the parts its decision needs (a Jessica putting back the token she saw reads two), so
+    the bot loop need not build the others."""
+
+    __slots__ = ("_island", "_state", "_seat", "_shown")
+
+    def __init__(self, island: Island, state: MswState, seat: int) -> None:
+        self._island, self._state, self._seat = island, state, seat
+        self._shown: dict[str, Any] = {}
+
+    def __getitem__(self, key: str) -> Any:
+        shown = self._shown
+        value = shown.get(key, _UNMADE)
+        if value is _UNMADE:
+            value = shown[key] = PARTS[key](self._island, self._state, self._seat)
+        return value
+
+    def __contains__(self, key: object) -> bool:
+        return key in PARTS
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(PARTS)
+
+    def __len__(self) -> int:
+        return len(PARTS)
+
+
+_UNMADE = object()  # a part not made yet (a part may be None)
+
+
+def _mine(state: MswState, seat: int | None) -> bool:
+    return seat is not None and 0 <= seat < len(state.seats)
+
+
+def _murderer(state: MswState, seat: int | None) -> bool:
+    return _mine(state, seat) and seat == state.murderer
+
+
+Part = Callable[[Island, MswState, "int | None"], Any]
+
+#: Each part of a view, in the view's order, as :func:`view` writes it.
+PARTS: dict[str, Part] = {
+    "seat": lambda island, state, seat: seat if _mine(state, seat) else None,
+    "role": lambda island, state, seat: (
+        None if not _mine(state, seat) else (MURDERER if seat == state.murderer else JESSICA)
+    ),
+    "rules": lambda island, state, seat: state.rules,
+    "mode": lambda island, state, seat: state.mode,
+    "round": lambda island, state, seat: state.round,
+    "rounds": lambda island, state, seat: state.rounds,
+    "phase": lambda island, state, seat: state.phase,
+    "turn": lambda island, state, seat: (
+        state.turn if state.phase in (Phase.MOVE, Phase.CHECK) else None
+    ),
+    "roll": lambda island, state, seat: state.roll,
+    "pawns": lambda island, state, seat: list(state.pawns),
+    "out": lambda island, state, seat: sorted(state.out),
+    "last_in": lambda island, state, seat: _last_in(state.last_in),
+    "visits": lambda island, state, seat: _visits(state.visits),
+    "accusers": lambda island, state, seat: [
+        {"seat": a.seat, "right": a.right} for a in state.accusations
+    ],
+    "seen": lambda island, state, seat: _seen(state, seat) if _mine(state, seat) else [],
+    "known_dead": lambda island, state, seat: _known_dead(state) if _murderer(state, seat) else [],
+    "kills": lambda island, state, seat: list(state.kills) if _murderer(state, seat) else [],
+    "may_check": lambda island, state, seat: (
+        _may_check(island, state, seat) if _mine(state, seat) else []
+    ),
+    "moves": lambda island, state, seat: _moves(island, state),
+    "scene": lambda island, state, seat: _scene(state, seat),
+    "result": lambda island, state, seat: (
+        None if state.ending is None else outcome(state).to_json()
+    ),
+}
+
+
+@last_answer  # a LAST IN column changes only at a visit: steps in between share the rows
+def _last_in(last_in: Mapping[str, tuple[int, ...]]) -> dict[str, list[int]]:
+    return {location: list(cards) for location, cards in last_in.items()}
 
 
 @last_answer  # views share the rows of one log (read views, never change them)

@@ -20,6 +20,9 @@ from .state import MswState, Sighting, Visit, evolve
 #: Other seats' cards that must lie above one's own before a return (advanced rules).
 OTHERS_BEFORE_RETURN = 2
 
+#: Plain values read on every step: an enum member's ``.value`` is a property call.
+ALIVE, DEAD, CHECK = Status.ALIVE.value, Status.DEAD.value, Phase.CHECK.value
+
 
 def may_check(state: MswState, seat: int, location: str) -> bool:
     """Whether ending a move in ``location`` now lets ``seat`` check its islander."""
@@ -68,7 +71,7 @@ def visit(
     islander's token looked at; the visitor then owes the token back."""
     index = len(state.visits)
     cards = (seat, *(other for other in state.last_in[location] if other != seat))
-    status = Status.DEAD if location in state.dead else Status.ALIVE
+    status = DEAD if location in state.dead else ALIVE
     islander = island.location_by_id[location].islander
     events.append(
         Event(
@@ -84,17 +87,17 @@ def visit(
             {
                 "location": location,
                 "islander": islander,
-                "status": status.value,
+                "status": status,
                 "before": previous_look(state, seat, location),
             },
             audience=frozenset({seat}),
         )
     )
     sightings = list(state.sightings)
-    sightings[seat] = (*sightings[seat], Sighting(index, status.value))
+    sightings[seat] = (*sightings[seat], Sighting(index, status))
     return evolve(
         state,
-        phase=Phase.CHECK.value,
+        phase=CHECK,
         visits=(*state.visits, Visit(seat, location, state.round)),
         last_in={**state.last_in, location: cards},
         sightings=tuple(sightings),
@@ -111,8 +114,8 @@ def tokens(state: MswState, seat: int) -> tuple[str, ...]:
     """What the visitor may put back: a Jessica what she saw; the Murderer, who saw ALIVE, a
     DEAD token too. "DEAD tokens cannot be swapped for ALIVE ones - murder is final"."""
     _, seen = checking(state, seat)
-    if seat == state.murderer and seen == Status.ALIVE:
-        return (Status.ALIVE.value, Status.DEAD.value)
+    if seat == state.murderer and seen == ALIVE:
+        return (ALIVE, DEAD)
     return (seen,)
 
 
@@ -122,7 +125,7 @@ def return_token(
     """The token put back face down; a DEAD one over a living islander is a kill. Returns the
     state and the location, where the visitor's turn ends."""
     location, _ = checking(state, seat)
-    killed = token == Status.DEAD and location not in state.dead
+    killed = token == DEAD and location not in state.dead
     events.append(
         Event(
             Ev.TOKEN_RETURNED,

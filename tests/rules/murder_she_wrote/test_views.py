@@ -3,7 +3,14 @@ calling cards and the public log; and nobody another seat's role."""
 
 from __future__ import annotations
 
-from rules.murder_she_wrote.game import SYSTEM
+import json
+from typing import Any
+
+from rules.core import rng_for
+from rules.murder_she_wrote.case import Island
+from rules.murder_she_wrote.game import SYSTEM, MurderSheWrote
+from rules.murder_she_wrote.state import MswState
+from tests.rules.murder_she_wrote import test_same_games as same_games
 from tests.rules.murder_she_wrote.helpers import GAME, act, on_turn, playing
 from tests.rules.murder_she_wrote.island import ROOMS, TO
 
@@ -88,3 +95,47 @@ def test_the_view_reveals_the_truth_once_the_game_is_over() -> None:
     result = SYSTEM.view(GAME.case, over, 0)["result"]
     assert result["ending"] == "murderer-caught"
     assert result["solution"] == {"murderer": 3, "first_victim": "L5"}
+
+
+def test_the_bot_view_is_the_view_part_for_part_whatever_is_read_first() -> None:
+    """The bot loop's view (``MurderSheWrote.bot_view``) makes each part when a bot reads it:
+    read alone, in any order, or all at once, it is the view a person in the seat is shown, and
+    a bot decides from it exactly as from ``view``."""
+    checked = 0
+    for index in (0, 5, 19, 21):  # basic and advanced, 3-6 seats, solo either way
+        table = same_games.table(index)
+        case, state = table.case, table.state
+        while SYSTEM.result(case, state) is None:
+            for looker in range(len(state.seats)):
+                full = SYSTEM.view(case, state, looker)
+                lazy = SYSTEM.bot_view(case, state, looker)
+                first = list(full)[state.step % len(full)]  # a part read before the others
+                assert lazy[first] == full[first]
+                assert list(lazy) == list(full) and len(lazy) == len(full)
+                assert json.dumps(dict(lazy.items())) == json.dumps(full)
+                assert "seat" in lazy and "nothing" not in lazy and lazy.get("nothing") is None
+                checked += 1
+            seat = min(SYSTEM.to_act(case, state))
+            legal = SYSTEM.legal_actions(case, state, seat)
+            action = SYSTEM.bot_choose(
+                SYSTEM.bot_view(case, state, seat), legal, rng_for(table.seed, state.step, "bot")
+            )
+            assert action == SYSTEM.bot_choose(
+                SYSTEM.view(case, state, seat), legal, rng_for(table.seed, state.step, "bot")
+            )
+            state, _events = SYSTEM.apply(case, state, seat, action)
+        finished = SYSTEM.bot_view(case, state, 0)
+        assert dict(finished) == SYSTEM.view(case, state, 0) and finished["result"] is not None
+    assert checked > 500
+
+
+class _Annotated(MurderSheWrote):
+    """A variant that adds to the view: its bots are handed its own view."""
+
+    def view(self, case: Island, state: MswState, seat: int | None) -> dict[str, Any]:
+        return {**super().view(case, state, seat), "note": "more"}
+
+
+def test_a_subclass_that_changes_the_view_hands_its_bots_that_view() -> None:
+    table = same_games.table(0)
+    assert _Annotated().bot_view(table.case, table.state, 0)["note"] == "more"
