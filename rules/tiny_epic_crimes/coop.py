@@ -17,6 +17,7 @@ one person: solo.py).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -152,14 +153,12 @@ def view_part(
     case: TecCase, state: TecState, seat: int | None, acting: int | None
 ) -> dict[str, Any]:
     """What a team seat sees beyond the standard view: the team's knowledge."""
+    mats, actions = _mats(len(state.officers))
     shown: dict[str, Any] = {
         "team": True,
         "final_hour": state.final_hour,
-        "roles": [str(role(state, officer)) for officer in range(len(state.officers))],
-        "role_actions": [
-            [str(act) for act in sorted(roles.CLUE_ACTIONS[role(state, officer)])]
-            for officer in range(len(state.officers))
-        ],
+        "roles": list(mats),
+        "role_actions": [list(listed) for listed in actions],
     }
     if seat is None or acting is None:
         return shown
@@ -186,6 +185,16 @@ def view_part(
         if block in state.search_blocks
     }
     return shown
+
+
+@functools.cache  # the same for every view of a table's size: worked out once, copied
+def _mats(officers: int) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """Each officer's role, and the clue actions on its mat, as a view shows them."""
+    mats = roles.roles_for(officers)
+    return (
+        tuple(str(mat) for mat in mats),
+        tuple(tuple(str(act) for act in sorted(roles.CLUE_ACTIONS[mat])) for mat in mats),
+    )
 
 
 def forbids_peek(state: TecState) -> bool:

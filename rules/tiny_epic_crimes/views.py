@@ -25,7 +25,6 @@ from .turns import accusing, current
 
 
 def view(case: TecCase, state: TecState, seat: int | None) -> dict[str, Any]:
-    murderer = case.suspect(case.solution.murderer)
     mine = seat is not None
     acting = None if seat is None else solo.acting(state, seat)  # solo: the officer to act
     shown: dict[str, Any] = {
@@ -60,6 +59,7 @@ def view(case: TecCase, state: TecState, seat: int | None) -> dict[str, Any]:
     }
     if mine:
         assert seat is not None
+        murderer = case.suspect(case.solution.murderer)
         shown["suspects"] = sorted(state.suspects.cards_of(seat))
         shown["forces"] = sorted(state.forces.cards_of(seat))
         shown["evidence"] = {
@@ -93,10 +93,11 @@ def _stakeout_value(case: TecCase, block: str) -> int:
 
 def _officer(state: TecState, seat: int) -> dict[str, Any]:
     officer = state.officers[seat]
+    player = state.seats[solo.seat_of(state, seat)]
     return {
         "seat": seat,
-        "name": state.seats[solo.seat_of(state, seat)].name,
-        "bot": state.seats[solo.seat_of(state, seat)].bot,
+        "name": player.name,
+        "bot": player.bot,
         "block": officer.block,
         "hours": state.track.position(seat),
         "badge": officer.badge,
