@@ -45,22 +45,28 @@ def _legal_specs(case: TecCase, state: TecState, seat: int) -> tuple[ActionSpec,
     return specs
 
 
-def legal_of_type(case: TecCase, state: TecState, seat: int, kind: str) -> list[ActionSpec]:
-    """The specs of type ``kind`` that :func:`legal_actions` lists, in its order, and only
-    those: ``apply`` checks an action against the specs of its own type (``check_action``
-    reads no other unless there is none), so a move no longer works out the legality of the
-    actions it is not: with the mats and events changed through ``evolve`` as well, a solo
-    move's ``apply`` went from 907k to 620k instructions (callgrind, the same 500 moves)."""
+def legal_of_type(case: TecCase, state: TecState, seat: int, action: Action) -> list[ActionSpec]:
+    """The specs of ``action``'s type that :func:`legal_actions` lists, in its order, and only
+    those, a drive's offering no destination but the one ``action`` names if it is offered:
+    ``apply`` checks an action against the specs of its own type (``check_action`` reads no
+    other unless there is none, and of a choice only whether it is there), so a move no longer
+    works out the legality of the actions it is not, nor of every block a car could reach.
+    With the mats and events changed through ``evolve`` as well, a solo move's ``apply`` went
+    from 907k to 620k instructions (callgrind, the same 500 moves); a drive's one destination
+    took it to 583k."""
+    kind = action.type
     last = _last
     if last is not None and last[1] is state and last[0] is case and last[2] == seat:
         return [spec for spec in last[3] if spec.type == kind]
-    return _legal_actions(case, state, seat, kind)
+    to = action.params.get("to", "") if kind == Act.DRIVE else None
+    return _legal_actions(case, state, seat, kind, to if to is None or type(to) is str else "")
 
 
 def _legal_actions(
-    case: TecCase, state: TecState, seat: int, only: str | None = None
+    case: TecCase, state: TecState, seat: int, only: str | None = None, to: str | None = None
 ) -> list[ActionSpec]:
-    """The legal specs; with ``only``, those of that type alone."""
+    """The legal specs; with ``only``, those of that type alone; with ``to``, a drive's
+    destinations only ``to`` if it is one (``""``: none)."""
     if state.ended is not None:
         return []
     owed = decisions.legal(state, seat)
@@ -72,11 +78,11 @@ def _legal_actions(
         return [ActionSpec(Act.ACCUSE, {"murderer": tuple(s.letter for s in case.suspects)})]
     if seat != current(state):
         return []
-    return _turn_actions(case, state, seat, only)
+    return _turn_actions(case, state, seat, only, to)
 
 
 def _turn_actions(
-    case: TecCase, state: TecState, seat: int, only: str | None = None
+    case: TecCase, state: TecState, seat: int, only: str | None = None, to: str | None = None
 ) -> list[ActionSpec]:
     """The specs of the officer's turn, in the order offered; with ``only``, those of that type
     alone, the others' legality not worked out."""
@@ -90,7 +96,7 @@ def _turn_actions(
         free = now.hours_off_drive
         reach = tuple(
             block
-            for block, far in board.distances_from(case, now.here)
+            for block, far in _places(case, now.here, to)
             if block not in hz.no_drive
             and 1 <= far + (toll := hz.toll(block))
             and max(0, far - free) + toll <= left - 1  # _drive_hours, its parts asked once
@@ -119,6 +125,13 @@ _ACTIONS = tuple(act for act in ACTION_HOURS if act != Act.REST_YOUR_CASE)
 _TURN_TYPES = frozenset(
     {*ACTION_HOURS, Act.DRIVE, Act.PLAY_FORCE, Act.RESOLVE_EVENT, Act.REST_YOUR_CASE}
 )
+
+
+def _places(case: TecCase, here: str, to: str | None) -> tuple[tuple[str, int], ...]:
+    """``(place, distance)`` from ``here`` of every place, or of ``to`` alone if it is one."""
+    if to is None:
+        return board.distances_from(case, here)
+    return ((to, board.distance(case, here, to)),) if to in board.blocks(case) else ()
 
 
 def _resolvable(case: TecCase, state: TecState, seat: int) -> tuple[str, ...]:

@@ -13,12 +13,14 @@ from typing import Any
 
 import pytest
 
-from rules.core import Seat
-from rules.tiny_epic_crimes import board
-from rules.tiny_epic_crimes.case import to_envelope_parts
+from rules.core import Action, ActionSpec, RuleError, Seat, check_action
+from rules.tiny_epic_crimes import board, legal, solo
+from rules.tiny_epic_crimes.case import HQ, to_envelope_parts
 from rules.tiny_epic_crimes.game import SYSTEM
+from rules.tiny_epic_crimes.spec import SPEC
 from rules.tiny_epic_crimes.state import evolve
 from tests.rules.tiny_epic_crimes.helpers import CASE, start, two_player_case
+from tests.rules.tiny_epic_crimes.test_playthrough import bot_game
 
 
 def test_the_printed_parts_follow_the_case_asked_and_stay_out_of_its_envelope() -> None:
@@ -56,3 +58,37 @@ def test_the_distance_table_says_what_distance_says() -> None:
         row = board.distances_from(CASE, a)
         assert [block for block, _ in row] == list(every)
         assert all(far == board.distance(CASE, a, block) for block, far in row)
+
+
+def _verdict(specs: list[ActionSpec], action: Action) -> tuple[str, str]:
+    try:
+        return "allowed", check_action(specs, action).type
+    except RuleError as error:
+        return error.code, error.message
+
+
+def test_a_move_is_checked_against_its_own_type_as_against_every_legal_spec() -> None:
+    """``apply`` checks an action against the specs of its type only, a drive against its one
+    destination: the same verdict and the same refusal as against the whole legal list."""
+    blocks = [b.id for b in CASE.blocks] + [HQ, "B99"]
+    candidates = [Action(kind) for kind in SPEC.action_types]
+    candidates += [Action("drive", {"to": block}) for block in blocks]
+    candidates += [Action("drive"), Action("drive", {"to": 3}), Action("drive", {"to": [HQ]})]
+    candidates += [Action("drive", {"to": HQ, "hours": 1})]
+    candidates += [Action("stakeout", {"hours": h}) for h in range(0, 8)]
+    candidates += [Action("accuse", {"murderer": s.letter}) for s in CASE.suspects]
+    candidates += [Action("resolve-event", {"event": f"E{n:02}"}) for n in range(1, 20)]
+    candidates += [Action("play-force", {"card": f"F{n:02}"}) for n in range(1, 14)]
+    checked = 0
+    for number, (state, actor, _) in enumerate(bot_game(3, 5)):
+        if number % 5:
+            continue
+        officer = solo.acting(state, actor)
+        for action in candidates:
+            legal._last = None  # no list the bot loop made is at hand, as in a served move
+            whole = legal.legal_actions(CASE, state, officer)
+            legal._last = None
+            own = legal.legal_of_type(CASE, state, officer, action)
+            assert _verdict(own or whole, action) == _verdict(whole, action), action
+            checked += 1
+    assert checked > 1000
