@@ -70,7 +70,8 @@ def _legal(island: Island, state: MswState, seat: int) -> tuple[ActionSpec, ...]
 
 def explain_refusal(island: Island, state: MswState, seat: int, action: Action) -> None:
     """A :class:`RuleError` with the rule's own code for the common wrong moves; anything else
-    is left to ``check_action``."""
+    is left to ``check_action``. It refuses nothing the legal specs admit, so ``apply`` asks it
+    only of an action they refuse."""
     params = action.params
     if action.type == Act.MOVE and state.phase == Phase.MOVE:
         _explain_move(island, state, seat, params)

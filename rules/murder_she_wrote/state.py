@@ -7,8 +7,12 @@ reach another seat's view.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
+from operator import is_
 from typing import Any
 
 from rules import serial
@@ -77,10 +81,102 @@ class MswState:
 
 
 def state_to_json(state: MswState) -> dict[str, Any]:
-    data: dict[str, Any] = serial.to_json(state)
+    """``serial.to_json(state)``, each field by the encoder ``serial`` gives its type, a value
+    that is the very object encoded before taken from :data:`_ENCODED` (a step changes a few
+    fields: the seats, the LAST IN columns, the dead and most seats' sightings stay the same
+    objects), and the log of visits, which a visit lengthens by one, extended from its
+    encoding one visit shorter. The data returned shares those parts: it is written (the store
+    dumps it), never changed."""
+    data: dict[str, Any] = {}
+    for name, how, encode in _fields():
+        value = getattr(state, name)
+        if how is _SCALAR:
+            data[name] = encode(value)
+        elif how is _WHOLE:
+            data[name] = _encoded(encode, value)
+        else:
+            data[name] = how(value)
     return data
+
+
+def _encoded(encode: serial.Encoder, value: Any) -> Any:
+    """``encode(value)``, or what it gave for this very object before."""
+    kept = _ENCODED
+    found = kept.get(id(value))
+    if found is not None and found[0] is value and found[1] is encode:
+        return found[2]
+    encoded = encode(value)
+    _keep(kept, id(value), (value, encode, encoded))
+    return encoded
+
+
+def _keep(kept: dict[int, Any], key: int, entry: Any) -> None:
+    if len(kept) >= ENCODED_KEPT:
+        del kept[next(iter(kept))]  # the oldest
+    kept[key] = entry  # the value kept too, so that its id is not reused meanwhile
+
+
+def _visits(log: tuple[Visit, ...]) -> list[dict[str, Any]]:
+    """The log as ``serial`` writes it: the encoding of the same log a few visits shorter (kept
+    by its last visit; a move and the bots' answers add up to one visit each) with the new
+    visits' rows after it, when there is one."""
+    kept, size = _LOGS, len(log)
+    encoded = None
+    for shorter in range(size - 1, max(0, size - 1 - LOG_STEPS), -1):
+        found = kept.get(id(log[shorter - 1]))
+        if found is not None and len(found[0]) == shorter and all(map(is_, found[0], log)):
+            encoded = [*found[1], *map(_VISIT, log[shorter:])]
+            break
+    if encoded is None:
+        encoded = [_VISIT(each) for each in log]
+    if log:
+        _keep(kept, id(log[-1]), (log, encoded))
+    return encoded
+
+
+#: How many visits shorter a log encoded before may be and still be extended.
+LOG_STEPS = 8
+
+
+def _sightings(per_seat: tuple[tuple[Sighting, ...], ...]) -> list[list[dict[str, Any]]]:
+    """Every seat's sightings as ``serial`` writes them, each seat's looked up (a visit adds
+    to one seat's)."""
+    return [_encoded(_SIGHTINGS, each) for each in per_seat]
+
+
+#: How many encoded values :func:`state_to_json` keeps, by the identity of the value encoded
+#: (and as many logs, by their last visit): a state has about a dozen that are not plain
+#: numbers or text, so this holds the last states of some 80 games; the server keeps 64.
+ENCODED_KEPT = 1024
+_ENCODED: dict[int, tuple[Any, serial.Encoder, Any]] = {}
+_LOGS: dict[int, tuple[tuple[Visit, ...], list[dict[str, Any]]]] = {}
+
+_SCALAR, _WHOLE = object(), object()  # how a field is encoded (else: by the function given)
+_SCALARS = (int, str, bool, int | None, str | None)
+
+
+@functools.cache
+def _fields() -> tuple[tuple[str, Any, serial.Encoder], ...]:
+    """Each field of a state: its name, how it is encoded (a plain number or text again each
+    time, looking it up would cost more; a value whole; or by a function of its own) and the
+    encoder."""
+    hints = typing.get_type_hints(MswState)
+    by_part: dict[str, serial.Encoder] = {"visits": _visits, "sightings": _sightings}
+    made: list[tuple[str, Any, serial.Encoder]] = []
+    for each in dataclasses.fields(MswState):
+        name, kind = each.name, hints[each.name]
+        encode = serial.encoder(kind)
+        if kind in _SCALARS:
+            made.append((name, _SCALAR, encode))
+        else:
+            made.append((name, by_part.get(name, _WHOLE), encode))
+    return tuple(made)
 
 
 def state_from_json(data: Mapping[str, Any]) -> MswState:
     state: MswState = serial.from_json(MswState, data)
     return state
+
+
+_VISIT = serial.encoder(Visit)
+_SIGHTINGS = serial.encoder(tuple[Sighting, ...])
