@@ -249,6 +249,24 @@ class _Environment(jinja2.Environment):
     def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
         return {**self.globals, **(d or {})}
 
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        """``obj.attribute`` as Jinja reads it, a plain dict's key found first.
+
+        Jinja tries the attribute first and the item after, so each ``event.type`` on an
+        event's dict raised and caught an ``AttributeError``. For a key that names no attribute
+        of a dict the answer is the same either way, so a dict is read by its key first.
+        """
+        if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
+            try:
+                return obj[attribute]
+            except KeyError:
+                return self.undefined(obj=obj, name=attribute)
+        return super().getattr(obj, attribute)
+
+
+#: What ``getattr`` finds on every dict (its methods): ``d.items`` must stay the method.
+_DICT_ATTRIBUTES = frozenset(dir(dict))
+
 
 @functools.cache
 def environment() -> jinja2.Environment:
