@@ -280,7 +280,7 @@ def _encoded(encode: serial.Encoder, value: Any) -> Any:
         return found[2]
     encoded = encode(value)
     if len(kept) >= ENCODED_KEPT:
-        del kept[next(iter(kept))]  # the oldest
+        kept.pop(next(iter(kept)), None)  # the oldest (a thread may have let it go first)
     # the value kept too, so that its id is not reused; the encoder, should two fields of
     # different types ever hold one object
     kept[id(value)] = (value, encode, encoded)
