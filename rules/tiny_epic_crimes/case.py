@@ -196,6 +196,28 @@ class TecCase:
     def space(self, hour: int) -> TimeSpace:
         return self.time_track[hour - 1]
 
+    def stakeout_value(self, block: str) -> int:
+        """The number on the Stakeout Token of ``block`` (a view shows those seen each read)."""
+        return self._stakeout_values[block]
+
+    def search_success(self, block: str) -> bool:
+        """Whether the Search Token of ``block`` is a success."""
+        return self._search_successes[block]
+
+    @functools.cached_property
+    def _stakeout_values(self) -> dict[str, int]:
+        found: dict[str, int] = {}
+        for token in self.stakeout_tokens:
+            found.setdefault(token.block, token.value)  # the first on a block, as next() found
+        return found
+
+    @functools.cached_property
+    def _search_successes(self) -> dict[str, bool]:
+        found: dict[str, bool] = {}
+        for token in self.search_tokens:
+            found.setdefault(token.block, token.success)
+        return found
+
     @functools.cached_property
     def _suspects(self) -> dict[str, Suspect]:
         return {item.letter: item for item in self.suspects}

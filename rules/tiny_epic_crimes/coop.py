@@ -176,11 +176,10 @@ def view_part(
         {"kind": d.kind, "seat": d.seat, "choices": list(d.choices)} for d in state.decisions
     ]
     shown["stakeouts_seen"] = {
-        block: next(t.value for t in case.stakeout_tokens if t.block == block)
-        for _, block in sorted(state.peeks)
+        block: case.stakeout_value(block) for _, block in sorted(state.peeks)
     }
     shown["searches_seen"] = {  # a face-down Search Token any officer looked at
-        block: next(t.success for t in case.search_tokens if t.block == block)
+        block: case.search_success(block)
         for _, block in sorted(state.search_peeks)
         if block in state.search_blocks
     }

@@ -13,7 +13,12 @@ def resting(state: TecState) -> frozenset[int]:
 
 def accusing(state: TecState) -> bool:
     """Every car lies on its side: the simultaneous accusation is open."""
-    return state.ended is None and all(officer.rested for officer in state.officers)
+    if state.ended is not None:
+        return False
+    for officer in state.officers:  # a loop, not all(...): asked several times a move and read
+        if not officer.rested:
+            return False
+    return True
 
 
 @last_answer  # a step asks several times for the one state

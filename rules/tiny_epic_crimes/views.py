@@ -71,7 +71,7 @@ def view(case: TecCase, state: TecState, seat: int | None) -> dict[str, Any]:
             block: _stakeout_value(case, block) for who, block in state.peeks if who == seat
         }
         shown["searches_seen"] = {  # Lab Rush, Keen Eye: a face-down Search Token looked at
-            block: next(t.success for t in case.search_tokens if t.block == block)
+            block: case.search_success(block)
             for who, block in state.search_peeks
             if who == seat and block in state.search_blocks
         }
@@ -88,7 +88,7 @@ def view(case: TecCase, state: TecState, seat: int | None) -> dict[str, Any]:
 
 
 def _stakeout_value(case: TecCase, block: str) -> int:
-    return next(token.value for token in case.stakeout_tokens if token.block == block)
+    return case.stakeout_value(block)
 
 
 def _officer(state: TecState, seat: int) -> dict[str, Any]:
