@@ -43,7 +43,7 @@ def view(island: Island, state: MswState, seat: int | None) -> dict[str, Any]:
         "roll": state.roll,
         "pawns": list(state.pawns),
         "out": sorted(state.out),
-        "last_in": _last_in(state.last_in),
+        "last_in": {location: list(cards) for location, cards in state.last_in.items()},
         "visits": _visits(state.visits),
         "accusers": [{"seat": a.seat, "right": a.right} for a in state.accusations],
         "seen": _seen(state, seat) if mine else [],
@@ -136,7 +136,7 @@ PARTS: dict[str, Part] = {
 }
 
 
-@last_answer  # a LAST IN column changes only at a visit: steps in between share the rows
+@last_answer  # a LAST IN column changes only at a visit: the bots' steps between share it
 def _last_in(last_in: Mapping[str, tuple[int, ...]]) -> dict[str, list[int]]:
     return {location: list(cards) for location, cards in last_in.items()}
 
