@@ -25,9 +25,33 @@ from jinja2.parser import Parser
 
 def variant_index(keys: list[Any], count: int) -> int:
     """Which of ``count`` variants ``keys`` choose: stable across runs and processes, and the
-    same for a value fresh from the rules as for it read back from storage."""
-    digest = hashlib.sha256(repr(tuple(_as_stored(key) for key in keys)).encode()).digest()
+    same for a value fresh from the rules as for it read back from storage.
+
+    Keys of plain text and numbers (most of them: an actor and a roll, a card's id) repeat
+    from move to move, so their choices are kept (:data:`CHOICES_KEPT` at most): a choice is a
+    hash and a ``repr`` of the keys, an eighth of a narrated Murder, She Wrote move."""
+    if all(type(key) in _PLAIN for key in keys):
+        kept = (*keys, count)
+        found = _CHOICES.get(kept)
+        if found is None:
+            found = _index(keys, count)
+            if len(_CHOICES) >= CHOICES_KEPT:
+                _CHOICES.clear()  # a long-lived process starts again rather than grow
+            _CHOICES[kept] = found
+        return found
+    return _index([_as_stored(key) for key in keys], count)
+
+
+def _index(keys: list[Any], count: int) -> int:
+    digest = hashlib.sha256(repr(tuple(keys)).encode()).digest()
     return int.from_bytes(digest[:4], "big") % count
+
+
+#: The key types whose choices are kept: their own ``_as_stored`` (and a key's hash and
+#: equality match its ``repr``, which the choice is made from).
+_PLAIN = frozenset({str, int})
+CHOICES_KEPT = 4096
+_CHOICES: dict[tuple[Any, ...], int] = {}
 
 
 def _as_stored(value: Any) -> Any:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 import jinja2
 import pytest
@@ -72,3 +73,21 @@ def test_a_value_fresh_from_the_rules_chooses_as_it_does_read_back_from_storage(
     for count in (2, 3, 5):
         fresh = variant_index([Ending.SOLVED, (4, 1), {"seats": (0,)}], count)
         assert fresh == variant_index(["solved", [4, 1], {"seats": [0]}], count)
+
+
+def test_kept_choices_are_the_choices_made_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Choices for plain keys are kept, and a kept choice is the one the hash makes, also once
+    the store has filled and started again; a key of another type is never kept."""
+    from narration import variants
+
+    monkeypatch.setattr(variants, "CHOICES_KEPT", 50)
+    monkeypatch.setattr(variants, "_CHOICES", {})
+    for _ in range(2):
+        for n in range(120):
+            keys: list[Any] = [f"P{n}", n, "roll"]
+            expected = variants._index(keys, 3)
+            assert variant_index(keys, 3) == expected
+            assert variant_index(list(keys), 3) == expected
+        assert 0 < len(variants._CHOICES) <= 50
+    assert variant_index([("P1", 2)], 5) == variants._index([["P1", 2]], 5)
+    assert not any(type(k[0]) is not str for k in variants._CHOICES)
