@@ -50,7 +50,8 @@ def _index(keys: list[Any], count: int) -> int:
 #: The key types whose choices are kept: their own ``_as_stored`` (and a key's hash and
 #: equality match its ``repr``, which the choice is made from).
 _PLAIN = frozenset({str, int})
-CHOICES_KEPT = 4096
+#: About 150 bytes a choice: at most some 150 KB a process.
+CHOICES_KEPT = 1024
 _CHOICES: dict[tuple[Any, ...], int] = {}
 
 
