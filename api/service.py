@@ -354,9 +354,7 @@ class Service:
                 f"{entry.system.SPEC.name} offers no deductions.", code="deductions/unsupported"
             )
         system = entry.system
-        view = system.view(
-            opened.case, self.states.decode(game.id, system, game.state_text), seat
-        )
+        view = system.view(opened.case, self.states.decode(game.id, system, game.state_text), seat)
         return {"version": game.version, "deductions": dict(entry.deduce(view))}
 
     # ---------------------------------------------------------------------------- helpers
