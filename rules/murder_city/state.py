@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from rules import serial
 from rules.core import Event, JSONScalar, Seat
 from rules.kit.deck import Deck
+from rules.kit.encoded import ByIdentity
 from rules.kit.hands import Hands
 from rules.kit.simultaneous import Commitments
 from rules.kit.windows import Window
@@ -272,27 +273,12 @@ def to_json(state: McState) -> dict[str, Any]:
     return data
 
 
-def _encoded(encode: serial.Encoder, value: Any) -> Any:
-    """``encode(value)``, or what it gave for this very object before."""
-    kept = _ENCODED
-    found = kept.get(id(value))
-    if found is not None and found[0] is value and found[1] is encode:
-        return found[2]
-    encoded = encode(value)
-    if len(kept) >= ENCODED_KEPT:
-        kept.pop(next(iter(kept)), None)  # the oldest (a thread may have let it go first)
-    # the value kept too, so that its id is not reused; the encoder, should two fields of
-    # different types ever hold one object
-    kept[id(value)] = (value, encode, encoded)
-    return encoded
-
-
-#: How many encoded values :func:`to_json` keeps, by the identity of the value encoded: a
-#: state has about 35 that are not plain numbers or text (its fields, its five evidence decks,
-#: its seats' desks and limits), so this holds the last states of some two dozen games, whose
-#: parts the server keeps anyway (its decoded states: 64).
-ENCODED_KEPT = 1024
-_ENCODED: dict[int, tuple[Any, serial.Encoder, Any]] = {}
+#: The encoded parts :func:`to_json` keeps, by the identity of the value encoded: a state has
+#: about 35 that are not plain numbers or text (its fields, its five evidence decks, its seats'
+#: desks and limits), so 1,024 hold the last states of some two dozen games, whose parts the
+#: server keeps anyway (its decoded states: 64).
+_ENCODED = ByIdentity(1024)
+_encoded = _ENCODED.encoded
 
 _SCALAR, _WHOLE = object(), object()  # how a field is encoded (else: by its parts)
 

@@ -18,6 +18,7 @@ from typing import Any
 from rules import serial
 from rules.core import Seat
 from rules.kit import frozen
+from rules.kit.encoded import ByIdentity
 from rules.kit.simultaneous import Commitments
 
 #: A state with some fields changed (``rules.kit.frozen.replace``), as every module here says it.
@@ -99,23 +100,6 @@ def state_to_json(state: MswState) -> dict[str, Any]:
     return data
 
 
-def _encoded(encode: serial.Encoder, value: Any) -> Any:
-    """``encode(value)``, or what it gave for this very object before."""
-    kept = _ENCODED
-    found = kept.get(id(value))
-    if found is not None and found[0] is value and found[1] is encode:
-        return found[2]
-    encoded = encode(value)
-    _keep(kept, id(value), (value, encode, encoded))
-    return encoded
-
-
-def _keep(kept: dict[int, Any], key: int, entry: Any) -> None:
-    if len(kept) >= ENCODED_KEPT:
-        del kept[next(iter(kept))]  # the oldest
-    kept[key] = entry  # the value kept too, so that its id is not reused meanwhile
-
-
 def _visits(log: tuple[Visit, ...]) -> list[dict[str, Any]]:
     """The log as ``serial`` writes it: the encoding of the same log a few visits shorter (kept
     by its last visit; a move and the bots' answers add up to one visit each) with the new
@@ -123,14 +107,14 @@ def _visits(log: tuple[Visit, ...]) -> list[dict[str, Any]]:
     kept, size = _LOGS, len(log)
     encoded = None
     for shorter in range(size - 1, max(0, size - 1 - LOG_STEPS), -1):
-        found = kept.get(id(log[shorter - 1]))
+        found = kept.entries.get(id(log[shorter - 1]))
         if found is not None and len(found[0]) == shorter and all(map(is_, found[0], log)):
             encoded = [*found[1], *map(_VISIT, log[shorter:])]
             break
     if encoded is None:
         encoded = [_VISIT(each) for each in log]
     if log:
-        _keep(kept, id(log[-1]), (log, encoded))
+        kept.keep(id(log[-1]), (log, encoded))
     return encoded
 
 
@@ -147,9 +131,9 @@ def _sightings(per_seat: tuple[tuple[Sighting, ...], ...]) -> list[list[dict[str
 #: How many encoded values :func:`state_to_json` keeps, by the identity of the value encoded
 #: (and as many logs, by their last visit): a state has about a dozen that are not plain
 #: numbers or text, so this holds the last states of some 80 games; the server keeps 64.
-ENCODED_KEPT = 1024
-_ENCODED: dict[int, tuple[Any, serial.Encoder, Any]] = {}
-_LOGS: dict[int, tuple[tuple[Visit, ...], list[dict[str, Any]]]] = {}
+_ENCODED = ByIdentity(1024)
+_encoded = _ENCODED.encoded
+_LOGS = ByIdentity(1024)  # (the log, its encoding) by its last visit
 
 _SCALAR, _WHOLE = object(), object()  # how a field is encoded (else: by the function given)
 _SCALARS = (int, str, bool, int | None, str | None)
