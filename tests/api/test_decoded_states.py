@@ -81,11 +81,20 @@ def test_the_most_recently_used_games_are_kept_up_to_the_size() -> None:
 
 class Compared:
     """A transport that answers from ``warm`` (which keeps states) and checks that every read
-    is answered the same by ``cold``, a server on the same database that keeps none."""
+    is answered the same by ``cold``, a server on the same database that keeps none. With
+    ``elsewhere``, a second server on that database keeping states too, every other move is
+    served there: the game moves on under the kept state of each."""
 
-    def __init__(self, warm: InProcess, cold: InProcess, cold_states: Any) -> None:
+    def __init__(
+        self,
+        warm: InProcess,
+        cold: InProcess,
+        cold_states: Any,
+        elsewhere: InProcess | None = None,
+    ) -> None:
         self.warm, self.cold, self.cold_service = warm, cold, cold_states
-        self.reads = 0
+        self.elsewhere = elsewhere
+        self.reads = self.moves = 0
 
     def __call__(
         self,
@@ -96,6 +105,10 @@ class Compared:
         token: str | None = None,
         headers: dict[str, str] | None = None,
     ) -> Answer:
+        if method == "POST" and path.endswith("/actions"):
+            self.moves += 1
+            if self.elsewhere is not None and self.moves % 2:
+                return self.elsewhere(method, path, body, token=token, headers=headers)
         answer = self.warm(method, path, body, token=token, headers=headers)
         if method == "GET" and path.startswith("/v1/games/"):
             self.cold_service.states = DecodedStates(size=0)
@@ -137,30 +150,6 @@ def test_kept_states_answer_as_states_decoded_afresh(tmp_path: Path, system: str
             app.extensions["casebook"].store.dispose()
 
 
-class TwoServers(Compared):
-    """As :class:`Compared`, with every other move served by ``elsewhere``, a second server on
-    the same database that keeps states too: the game moves on under the kept state of each."""
-
-    def __init__(self, warm: InProcess, elsewhere: InProcess, cold: InProcess, cold_states: Any):
-        super().__init__(warm, cold, cold_states)
-        self.elsewhere, self.moves = elsewhere, 0
-
-    def __call__(
-        self,
-        method: str,
-        path: str,
-        body: Any = None,
-        *,
-        token: str | None = None,
-        headers: dict[str, str] | None = None,
-    ) -> Answer:
-        if method == "POST" and path.endswith("/actions"):
-            self.moves += 1
-            if self.moves % 2:
-                return self.elsewhere(method, path, body, token=token, headers=headers)
-        return super().__call__(method, path, body, token=token, headers=headers)
-
-
 @pytest.mark.parametrize("system", ["murdered-by-midnight", "toy-culprit"])
 def test_a_game_moved_by_another_server_is_read_afresh(tmp_path: Path, system: str) -> None:
     """Two servers share a database and take a game's moves in turn: each read of one, whose
@@ -168,11 +157,11 @@ def test_a_game_moved_by_another_server_is_read_afresh(tmp_path: Path, system: s
     database = tmp_path / "api.sqlite3"
     warm, elsewhere, cold = make_app(database), make_app(database), make_app(database)
     try:
-        transport = TwoServers(
+        transport = Compared(
             InProcess(warm.test_client()),
-            InProcess(elsewhere.test_client()),
             InProcess(cold.test_client()),
             cold.extensions["casebook"],
+            elsewhere=InProcess(elsewhere.test_client()),
         )
         rng = random.Random(system)
         for played, mode in [(s, m) for s, m in modes(transport) if s == system]:
