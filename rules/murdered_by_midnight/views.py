@@ -9,20 +9,21 @@ from rules.kit.memo import per_case
 from . import author
 from .case import MbmCase
 from .play import outcome
-from .spec import ENVELOPES, QUESTIONS, WITNESS_QUESTIONS, Act
-from .state import MbmState, Question
-from .table import envelope_readers, has_used_portals, markers_at, searched, standing_at
+from .spec import ENVELOPES, QUESTIONS, WITNESS_QUESTIONS, Act, Mode
+from .state import MbmState, Placement, Question
+from .table import has_used_portals, searched, standing_at
 
 
 def view(case: MbmCase, state: MbmState, seat: int | None) -> dict[str, Any]:
     over = state.ended is not None
     searched_now = frozenset(searched(state))
+    searches, testimony, envelopes = _questions(case, state, seat)
     shown: dict[str, Any] = {
         "system": "murdered-by-midnight",
         "mode": state.mode,
         "you": seat,
         "case": public_case(case),
-        "map": [_card(case, searched_now, p.location, p.x, p.y) for p in state.placed],
+        "map": [_card(case, p.location in searched_now, p) for p in state.placed],
         "deck_count": len(state.deck),
         "passages": [{"seat": p.owner, "from": p.ends[0], "to": p.ends[1]} for p in state.passages],
         "inspectors": [
@@ -41,11 +42,9 @@ def view(case: MbmCase, state: MbmState, seat: int | None) -> dict[str, Any]:
         "turns_taken": state.turns_taken,
         "max_turns": state.max_turns,
         "eliminated": sorted(state.eliminated),
-        "searches": [_search(case, q) for q in state.questions if q.type == Act.SEARCH],
-        "testimony": [_testimony(case, q) for q in state.questions if q.type in WITNESS_QUESTIONS],
-        "envelopes": [
-            _envelope(case, state, q, seat) for q in state.questions if q.type in ENVELOPES
-        ],
+        "searches": searches,
+        "testimony": testimony,
+        "envelopes": envelopes,
         "accusations": [
             {
                 "seat": a.seat,
@@ -87,14 +86,25 @@ def public_case(case: MbmCase) -> dict[str, Any]:
     }
 
 
-def _card(
-    case: MbmCase, searched_now: frozenset[str], location: str, x: int, y: int
-) -> dict[str, Any]:
-    return {
-        **_card_faces(case)[location],
-        "at": f"{x},{y}",
-        "weapons": markers_at(case, searched_now, location),
-    }
+def _card(case: MbmCase, is_searched: bool, placed: Placement) -> dict[str, Any]:
+    """A placed map card: its face, its cell, and its weapon markers once searched."""
+    key = (placed.location, placed.x, placed.y, is_searched)
+    cards = _placed_cards(case)
+    card = cards.get(key)
+    if card is None:
+        card = cards[key] = {
+            **_card_faces(case)[placed.location],
+            "at": f"{placed.x},{placed.y}",
+            "weapons": list(author.weapons_found(case, placed.location)) if is_searched else [],
+        }
+    return card
+
+
+#: a map card at a cell, searched or not, shows the same to every view of every game of a case
+@per_case
+def _placed_cards(case: MbmCase) -> dict[tuple[str, int, int, bool], dict[str, Any]]:
+    """The cards shown so far, by location, cell and whether searched: filled as first shown."""
+    return {}
 
 
 #: what a map card shows face up is a fact of the case; its place and markers are the game's
@@ -113,6 +123,42 @@ def _card_faces(case: MbmCase) -> dict[str, dict[str, Any]]:
     }
 
 
+def _questions(
+    case: MbmCase, state: MbmState, seat: int | None
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+    """The searches, the testimony and the envelopes asked so far, in order, as ``seat`` sees
+    them. Each is a fact of the case, the question and whether ``seat`` reads its envelope, so
+    each is made once a case and shown again by every later view of any game of it."""
+    parts = _question_parts(case)
+    team = state.mode != Mode.COMPETITIVE and seat is not None and 0 <= seat < len(state.seats)
+    shown: tuple[list[dict[str, Any]], ...] = ([], [], [])
+    for question in state.questions:
+        reads = team or question.seat == seat  # table.envelope_readers, without its set
+        key = (question.seat, question.type, question.location, question.subject, reads)
+        found = parts.get(key)
+        if found is None:
+            found = parts[key] = _question_part(case, question, reads)
+        shown[found[0]].append(found[1])
+    return shown[0], shown[1], shown[2]
+
+
+#: a question's part of a view is the same in every view of every game of the case
+@per_case
+def _question_parts(case: MbmCase) -> dict[tuple[Any, ...], tuple[int, dict[str, Any]]]:
+    """The parts made so far, by question and whether the viewer reads its envelope."""
+    return {}
+
+
+def _question_part(case: MbmCase, question: Question, reads: bool) -> tuple[int, dict[str, Any]]:
+    """Which list of the view ``question`` goes in (searches, testimony, envelopes), and its
+    entry there."""
+    if question.type == Act.SEARCH:
+        return 0, _search(case, question)
+    if question.type in WITNESS_QUESTIONS:
+        return 1, _testimony(case, question)
+    return 2, _envelope(case, question, reads)
+
+
 def _search(case: MbmCase, question: Question) -> dict[str, Any]:
     return {
         "seat": question.seat,
@@ -123,24 +169,11 @@ def _search(case: MbmCase, question: Question) -> dict[str, Any]:
 
 def _testimony(case: MbmCase, question: Question) -> dict[str, Any]:
     assert question.subject is not None
-    answers = _witness_answers(case)
-    key = (question.type, question.subject)
-    answer = answers.get(key)
-    if answer is None:
-        answer = answers[key] = author.witness_answer(case, question.type, question.subject)
+    answer = author.witness_answer(case, question.type, question.subject)
     return {"seat": question.seat, "type": question.type, "character": question.subject, **answer}
 
 
-#: a witness's answer is a fact of the case, asked again by every read of every game of it
-@per_case
-def _witness_answers(case: MbmCase) -> dict[tuple[str, str], dict[str, Any]]:
-    """The answers told so far, by question and character: filled as they are first told."""
-    return {}
-
-
-def _envelope(
-    case: MbmCase, state: MbmState, question: Question, seat: int | None
-) -> dict[str, Any]:
+def _envelope(case: MbmCase, question: Question, reads: bool) -> dict[str, Any]:
     """An envelope handed over is public; what it held only for its readers."""
     assert question.subject is not None
     shown: dict[str, Any] = {
@@ -149,7 +182,7 @@ def _envelope(
         "weapon": question.subject,
         "location": question.location,
     }
-    if seat is not None and seat in envelope_readers(state, question.seat):
+    if reads:
         find = author.find_at(case, question.subject, question.location)
         assert find is not None
         shown.update(author.envelope_contents(case, question.type, find))
