@@ -22,12 +22,20 @@ from .names import Act, Stage
 
 def choose(view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Random) -> Action:
     by_type: dict[str, list[ActionSpec]] = {}
+    last: str | None = None
+    group: list[ActionSpec] = []
     for spec in legal:  # without a new list per spec, as ``setdefault`` would make
-        group = by_type.get(spec.type)
-        if group is None:
-            by_type[spec.type] = [spec]
-        else:
+        kind = spec.type
+        if kind is last:  # the forms of a type come together: no lookup for the next ones
             group.append(spec)
+            continue
+        found = by_type.get(kind)
+        if found is None:
+            by_type[kind] = group = [spec]
+        else:
+            group = found
+            group.append(spec)
+        last = kind
     if Act.ANSWER_OFFER in by_type:
         return trade.bot_answer(view, legal, rng)
     if Act.CHOOSE_JOVAN in by_type:

@@ -76,8 +76,9 @@ def _best_fit(read: Reading, cards: Sequence[str]) -> str | None:
 def _attach_genuine(read: Reading, specs: Sequence[ActionSpec]) -> Action | None:
     best: tuple[int, int, str, str] | None = None
     for spec in specs:
-        card = str(spec.choices("card")[0])
-        for murder in spec.choices("murder"):
+        params = spec.params  # an attach form's choices are plain tuples
+        card = str(params["card"][0])  # type: ignore[index]
+        for murder in params["murder"]:  # type: ignore[union-attr]
             if read.genuine(card, str(murder)):
                 filled = len(read.case(str(murder))["ports"])
                 key = (int(read.evidence[card]["value"]), filled, card, str(murder))

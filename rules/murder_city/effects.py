@@ -25,6 +25,7 @@ from rules.kit.effects import Context, Interpreter
 from . import closing, draws, ledger, memory
 from .cards import HARDSHIP_BY_ID, LEGWORK_BY_ID, OPS, LegworkCard, walk
 from .case import EVIDENCE_PER_DECK, EVIDENCE_TYPES, PORTS, City
+from .later import spec_of
 from .names import Ev, Phase, Reason, Stage
 from .spec import LEGWORK_PLAYS_PER_TURN
 from .state import Case, DiceMod, Marker, McState, Peek, evolve, with_desk, with_limits
@@ -461,12 +462,14 @@ def forbids(city: City, state: McState, seat: int, what: str, target: str | None
     if what in ("listen", "volunteer"):
         suspended = bool(_hardship_parts(state, seat, "no_listening"))
         return suspended or (what == "volunteer" and setback_forbids(state, "volunteer"))
+    # ``setback_forbids`` written out: asked several times a step
     if what == "draw-evidence":
-        return setback_forbids(state, "evidence-decks")
+        return bool(state.setbacks) and "evidence-decks" in _forbidden(state.setbacks)
     if what == "attach":
-        return bool(_hardship_parts(state, seat, "no_attaching"))
+        hardships = state.desks[seat].hardships
+        return bool(hardships) and bool(_card_parts(hardships, "no_attaching"))
     if what == "trade":
-        return setback_forbids(state, what)
+        return bool(state.setbacks) and what in _forbidden(state.setbacks)
     return False
 
 
@@ -671,11 +674,12 @@ def _card_specs(
     kept = _FORMS.get((seat, card.id))
     if kept is not None and kept[0] == key:
         return kept[1]
+    named = (card.id,)
     made = tuple(
-        ActionSpec(
+        spec_of(
             "play-legwork",
             {
-                "card": (card.id,),
+                "card": named,
                 **{
                     name: value if isinstance(value, tuple) else (value,)
                     for name, value in params.items()

@@ -99,6 +99,21 @@ def forbids(city: City, state: McState, seat: int, what: str, target: str | None
     return bool(found(city, state, seat, what, target)) if found is not None else False
 
 
+def forbids_whatever_target(city: City, state: McState, seat: int, what: str) -> bool | None:
+    """:func:`forbids` asked once for every target when its answer cannot depend on one (no
+    hook, or ``effects.forbids`` for anything but ``present``), so a list of decks costs one
+    question; ``None`` when each target must be asked."""
+    found = _effects_forbids
+    if found is None:
+        return False
+    if found is _EFFECTS_FORBIDS and what != "present":
+        return bool(found(city, state, seat, what, None))
+    return None
+
+
+_EFFECTS_FORBIDS = effects.forbids
+
+
 def end_turn(city: City, state: McState) -> tuple[McState, list[Event]]:
     found = _effects_end_turn
     if found is None:

@@ -39,12 +39,19 @@ def specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
     jovan = city.jovan_by_id[desk.jovan or ""]
     out: list[ActionSpec] = []
     if limits.draws_left > 0:
+        every = state.evidence_decks
+        weakness = jovan.weakness if desk.credits < WEAKNESS_FEE else None  # a deck it can't pay
+        barred = hooks.forbids_whatever_target(city, state, seat, "draw-evidence")
         decks = tuple(
             kind
             for kind in EVIDENCE_TYPES
-            if state.evidence_decks[kind].draw_pile
-            and (kind != jovan.weakness or desk.credits >= WEAKNESS_FEE)
-            and not hooks.forbids(city, state, seat, "draw-evidence", kind)
+            if every[kind].draw_pile
+            and kind != weakness
+            and not (
+                barred
+                if barred is not None
+                else hooks.forbids(city, state, seat, "draw-evidence", kind)
+            )
         )
         if decks:
             out.append(_spec(Act.DRAW_EVIDENCE, ("deck", decks)))

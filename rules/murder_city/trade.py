@@ -62,19 +62,28 @@ def offer_specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
     and (if it may take one) with exactly one, giving one back when it already holds three."""
     if not _may_offer(state, seat):
         return []
-    # listed on every step of the turn and seldom read: counted now, made when read
+    # listed on every step of the turn and seldom read: counted now, made when read (the
+    # count as ``_two_forms`` decides, written out)
     desks, limits = state.desks, state.limits
-    full = len(desks[seat].cases) >= MAX_MURDERS
-    offerer_takes = may_receive_murder(state, seat)
-    count = 0
-    for partner in range(len(state.seats)):
-        if partner != seat:
-            count += 2 if _two_forms(desks[partner], limits[partner], full, offerer_takes) else 1
+    if not limits[seat].murder_taken:  # may_receive_murder: a second form for a partner with cases
+        full = len(desks[seat].cases) >= MAX_MURDERS
+        count = 0
+        for partner, desk in enumerate(desks):
+            if partner != seat:
+                count += 2 if desk.cases and not (full and limits[partner].murder_taken) else 1
+    else:
+        count = len(desks) - 1
     return later_specs(Act.OFFER_TRADE, count, lambda: _offer_specs(state, seat))
 
 
 def _may_offer(state: McState, seat: int) -> bool:
-    return state.phase == Phase.INVESTIGATION and state.current == seat and state.offer is None
+    # ``state.current`` written out: the phase is the investigation's
+    return (
+        state.phase == Phase.INVESTIGATION
+        and state.offer is None
+        and state.at < len(state.order)
+        and state.order[state.at] == seat
+    )
 
 
 def _two_forms(partner: Desk, limits: Limits, full: bool, offerer_takes: bool) -> bool:

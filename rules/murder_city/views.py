@@ -81,7 +81,8 @@ class BotView(Mapping[str, Any]):
 
     def __init__(self, city: City, state: McState, seat: int | None) -> None:
         self._city, self._state, self._seat = city, state, seat
-        self._shown: dict[str, Any] = {}
+        # every bot's reading starts with these two: made here, not through a part's call
+        self._shown: dict[str, Any] = {"you": seat, "city": public_city(city)}
         # the parts this view has, by key, in the view's order (made once, below)
         self._parts = _PARTS_OF[seat is not None, state.ended is not None]
 
@@ -94,10 +95,15 @@ class BotView(Mapping[str, Any]):
         return value
 
     def get(self, key: str, default: Any = None) -> Any:
-        value = self._shown.get(key, _UNMADE)
+        shown = self._shown
+        value = shown.get(key, _UNMADE)
         if value is not _UNMADE:
             return value
-        return self[key] if key in self._parts else default
+        part = self._parts.get(key)
+        if part is None:
+            return default
+        value = shown[key] = part(self._city, self._state, self._seat)
+        return value
 
     def __contains__(self, key: object) -> bool:
         return key in self._parts
