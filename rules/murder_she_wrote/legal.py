@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import Action, ActionSpec, RuleError
-from rules.kit.memo import last_answer
 
 from . import routes, visits
 from .case import Island
@@ -25,12 +24,26 @@ NO_VICTIM = "none"
 SET_SCENE, MOVE, RETURN_TOKEN = Act.SET_SCENE.value, Act.MOVE.value, Act.RETURN_TOKEN.value
 
 
-@last_answer  # legal_actions, apply and the bots ask for the same state's moves
 def destinations(island: Island, state: MswState) -> dict[int, routes.Destination]:
-    """Where the seat on turn may end its move with its roll."""
+    """Where the seat on turn may end its move with its roll; the answer for the last state
+    asked is kept (``legal_actions``, ``apply`` and the bots ask for the same state's)."""
+    global _last_destinations
+    last = _last_destinations
+    if last[0] is state and last[1] is island:
+        kept: dict[int, routes.Destination] = last[2]
+        return kept
     if state.phase != Phase.MOVE or state.roll is None:
-        return {}
-    return routes.destinations(island, state.pawns, state.turn, state.roll)
+        found: dict[int, routes.Destination] = {}
+    else:
+        found = routes.destinations(island, state.pawns, state.turn, state.roll)
+    _last_destinations = (state, island, found)
+    return found
+
+
+#: The last answer of :func:`destinations`, with the very objects it was for: compared by
+#: identity inline (``rules.kit.memo.last_answer`` compares every argument in a loop, and a
+#: step asks this several times). One tuple, replaced whole, so a thread reads all of it.
+_last_destinations: tuple[Any, ...] = (None, None, {})
 
 
 def suspects(state: MswState, seat: int) -> tuple[int, ...]:
@@ -44,8 +57,23 @@ def legal_actions(island: Island, state: MswState, seat: int) -> list[ActionSpec
     return list(_legal(island, state, seat))
 
 
-@last_answer
 def _legal(island: Island, state: MswState, seat: int) -> tuple[ActionSpec, ...]:
+    """The legal specs, the answer for the last state and seat asked kept (the bot loop asks,
+    then ``apply`` asks again)."""
+    global _last_legal
+    last = _last_legal
+    if last[0] is state and last[2] == seat and last[1] is island:
+        answer: tuple[ActionSpec, ...] = last[3]
+        return answer
+    answer = _made_legal(island, state, seat)
+    _last_legal = (state, island, seat, answer)
+    return answer
+
+
+_last_legal: tuple[Any, ...] = (None, None, None, ())
+
+
+def _made_legal(island: Island, state: MswState, seat: int) -> tuple[ActionSpec, ...]:
     phase = state.phase
     if phase == Phase.SCENE:
         if state.scene is None or seat not in state.scene.waiting:

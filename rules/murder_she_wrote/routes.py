@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-
-from rules.kit.memo import last_answer
+from typing import Any
 
 from .case import DIE_SIDES, Island, Kind
 
@@ -46,6 +45,8 @@ class RouteTable:
         self.island = island
         self.size = island.size
         self.kinds: tuple[Kind, ...] = tuple(space.kind for space in island.ring)
+        #: each space's mark for a walk: an Accuse, Escape or dock space, else 0
+        self.marks: tuple[str | int, ...] = tuple(_MARKS.get(kind, 0) for kind in self.kinds)
         self.start = island.start
         first, second = island.docks
         self.other_dock: Mapping[int, int] = {first: second, second: first}
@@ -74,29 +75,32 @@ class RouteTable:
         return found
 
     def _merge(self, start: int, roll: int) -> tuple[Destination, ...]:
-        merged: dict[int, Destination] = {}
-        room_of = self.room_of
-        for route in self.routes(start, roll):
-            end = route.end
-            _add(merged, Destination(end, room_of[end], None, route.accuse, route.escape))
-            entry = self.leads_to.get(end)
+        """The ends of the routes merged by space (:func:`_add`), each made a
+        :class:`Destination` once at the end: worked out for every new (space, roll) of an
+        island, about once a move while the table fills."""
+        merged: dict[int, tuple[str | None, str | None, bool, int | None]] = {}
+        room_of, leads_to = self.room_of, self.leads_to
+        for end, accuse, escape in self._walk(start, roll):
+            _add(merged, end, room_of[end], None, accuse, escape)
+            entry = leads_to.get(end)
             if entry is not None:
                 location, rooms = entry
                 for room in rooms:
-                    _add(merged, Destination(room, location, location, route.accuse, route.escape))
+                    _add(merged, room, location, location, accuse, escape)
         merged.pop(start, None)  # a move never ends where it began
-        return tuple(merged[space] for space in sorted(merged))
+        return tuple(_destination(space, *merged[space]) for space in sorted(merged))
 
     def routes(self, start: int, roll: int) -> tuple[Route, ...]:
         key = (start, roll)
         found = self._routes.get(key)
         if found is None:
-            found = self._routes[key] = tuple(self._walk(start, roll))
+            found = self._routes[key] = tuple(Route(*each) for each in self._walk(start, roll))
         return found
 
-    def _walk(self, start: int, roll: int) -> list[Route]:
-        kinds, size, docks = self.kinds, self.size, self.other_dock
-        found: list[Route] = []
+    def _walk(self, start: int, roll: int) -> list[tuple[int, bool, int | None]]:
+        """Each route's (end, Accuse space on the way, first Escape space on the way)."""
+        marks, size, docks = self.marks, self.size, self.other_dock
+        found: list[tuple[int, bool, int | None]] = []
         for step in (1, -1):
             branches: list[tuple[int, int, bool, bool, int | None]] = [
                 (start, roll, False, False, None)
@@ -106,15 +110,40 @@ class RouteTable:
                 while left:
                     here = (here + step) % size
                     left -= 1
-                    kind = kinds[here]
-                    if kind == Kind.ACCUSE:
+                    mark = marks[here]
+                    if not mark:
+                        continue
+                    if mark is _ACCUSE:
                         accuse = True
-                    elif kind == Kind.ESCAPE and escape is None:
-                        escape = here
-                    elif kind == Kind.DOCK and not crossed:
+                    elif mark is _ESCAPE:
+                        if escape is None:
+                            escape = here
+                    elif not crossed:  # a dock
                         branches.append((docks[here], left, True, accuse, escape))
-                found.append(Route(here, accuse, escape))
+                found.append((here, accuse, escape))
         return found
+
+
+#: What a space means to a walk (``RouteTable.marks``): nothing (0), or one of these.
+_ACCUSE, _ESCAPE, _DOCK = "accuse", "escape", "dock"
+_MARKS = {Kind.ACCUSE: _ACCUSE, Kind.ESCAPE: _ESCAPE, Kind.DOCK: _DOCK}
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _destination(
+    space: int, location: str | None, via: str | None, accuse: bool, escape: int | None
+) -> Destination:
+    """``Destination(...)``, its fields set at once (a frozen dataclass's ``__init__`` sets
+    each through ``object.__setattr__``): the same object."""
+    made: Destination = _new(Destination)
+    _set(
+        made,
+        "__dict__",
+        {"space": space, "location": location, "via": via, "accuse": accuse, "escape": escape},
+    )
+    return made
 
 
 _BY_ID: dict[int, tuple[Island, RouteTable]] = {}
@@ -139,34 +168,56 @@ def table_for(island: Island) -> RouteTable:
     return table
 
 
-@last_answer  # a turn begun asks (to forfeit it or not), then its legal moves ask the same
 def destinations(
     island: Island, pawns: Sequence[int | None], seat: int, roll: int
 ) -> dict[int, Destination]:
     """Every space ``seat``'s pawn may end its move on with ``roll``, by space (in order); the
-    answer is shared by its askers, who read it only.
+    answer is shared by its askers, who read it only, and kept for the last pawns asked (a turn
+    begun asks, to forfeit it or not, then its legal moves ask the same).
 
     A space held by another pawn is no end (the Start excepted), nor is the pawn's own space;
     a route ending on a To space also ends in any free room of that location.
     """
+    global _last
+    last = _last
+    if last[0] is pawns and last[1] == seat and last[2] == roll and last[3] is island:
+        kept: dict[int, Destination] = last[4]
+        return kept
     here = pawns[seat]
     if here is None or not 1 <= roll <= DIE_SIDES:
-        return {}
-    table = table_for(island)
-    start = table.start
-    blocked = {space for space in pawns if space is not None and space != start}
-    return {d.space: d for d in table.candidates(here, roll) if d.space not in blocked}
+        found: dict[int, Destination] = {}
+    else:
+        table = table_for(island)
+        start = table.start
+        blocked = {space for space in pawns if space is not None and space != start}
+        found = {d.space: d for d in table.candidates(here, roll) if d.space not in blocked}
+    _last = (pawns, seat, roll, island, found)
+    return found
 
 
-def _add(found: dict[int, Destination], new: Destination) -> None:
-    old = found.get(new.space)
+#: The last answer of :func:`destinations` with what it was for, compared inline (the pawns
+#: and the island by identity): one tuple, replaced whole, so a thread reads all of it.
+_last: tuple[Any, ...] = (None, None, None, None, {})
+
+
+def _add(
+    found: dict[int, tuple[str | None, str | None, bool, int | None]],
+    space: int,
+    location: str | None,
+    via: str | None,
+    accuse: bool,
+    escape: int | None,
+) -> None:
+    """A route's end at ``space`` merged with one found before: the location given, a via only
+    when both came by one, an Accuse or Escape space when either passed one."""
+    old = found.get(space)
     if old is None:
-        found[new.space] = new
+        found[space] = (location, via, accuse, escape)
         return
-    found[new.space] = Destination(
-        new.space,
-        new.location,
-        None if old.via is None or new.via is None else old.via,
-        old.accuse or new.accuse,
-        old.escape if old.escape is not None else new.escape,
+    _, old_via, old_accuse, old_escape = old
+    found[space] = (
+        location,
+        None if old_via is None or via is None else old_via,
+        old_accuse or accuse,
+        old_escape if old_escape is not None else escape,
     )

@@ -11,10 +11,11 @@ role.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, ItemsView, Iterator, KeysView, Mapping, ValuesView
+from operator import is_
 from typing import Any
 
-from rules.kit.memo import last_answer
+from rules.kit.encoded import ByIdentity
 
 from . import visits
 from .case import Island
@@ -22,7 +23,7 @@ from .legal import destinations
 from .setup import LOCATION_IDS
 from .spec import Phase, Role, Rules, Status
 from .standings import outcome
-from .state import MswState
+from .state import MswState, Visit
 
 
 def view(island: Island, state: MswState, seat: int | None) -> dict[str, Any]:
@@ -59,23 +60,27 @@ def view(island: Island, state: MswState, seat: int | None) -> dict[str, Any]:
 MURDERER, JESSICA = Role.MURDERER.value, Role.JESSICA.value
 
 
-class BotView(Mapping[str, Any]):
+class BotView(dict[str, Any]):
     """The same mapping as :func:`view`, each part made when it is first read: a bot reads
     the parts its decision needs (a Jessica putting back the token she saw reads two), so
-    the bot loop need not build the others."""
+    the bot loop need not build the others.
 
-    __slots__ = ("_island", "_state", "_seat", "_shown")
+    A dict of the parts made so far: a part read again is a plain dict lookup (a bot reads
+    two dozen a decision, a Python ``__getitem__`` cost more than most parts), and a part not
+    made yet is made by ``__missing__``. As a mapping it has every part, in the view's order.
+    """
+
+    __slots__ = ("_island", "_state", "_seat")
 
     def __init__(self, island: Island, state: MswState, seat: int) -> None:
         self._island, self._state, self._seat = island, state, seat
-        self._shown: dict[str, Any] = {}
 
-    def __getitem__(self, key: str) -> Any:
-        shown = self._shown
-        value = shown.get(key, _UNMADE)
-        if value is _UNMADE:
-            value = shown[key] = PARTS[key](self._island, self._state, self._seat)
+    def __missing__(self, key: str) -> Any:
+        value = self[key] = PARTS[key](self._island, self._state, self._seat)
         return value
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in PARTS else default
 
     def __contains__(self, key: object) -> bool:
         return key in PARTS
@@ -85,6 +90,15 @@ class BotView(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(PARTS)
+
+    def keys(self) -> KeysView[str]:  # type: ignore[override]
+        return KeysView(self)
+
+    def items(self) -> ItemsView[str, Any]:  # type: ignore[override]
+        return ItemsView(self)
+
+    def values(self) -> ValuesView[Any]:  # type: ignore[override]
+        return ValuesView(self)
 
 
 _UNMADE = object()  # a part not made yet (a part may be None)
@@ -136,14 +150,50 @@ PARTS: dict[str, Part] = {
 }
 
 
-@last_answer  # a LAST IN column changes only at a visit: the bots' steps between share it
 def _last_in(last_in: Mapping[str, tuple[int, ...]]) -> dict[str, list[int]]:
+    """The LAST IN columns as lists, kept by the identity of the state's mapping: a column
+    changes only at a visit, so the steps between (and the next request of the game, whose
+    state the server keeps) share them; views read them, never change them."""
+    found: dict[str, list[int]] = _COLUMNS.encoded(_columns, last_in)
+    return found
+
+
+def _columns(last_in: Mapping[str, tuple[int, ...]]) -> dict[str, list[int]]:
     return {location: list(cards) for location, cards in last_in.items()}
 
 
-@last_answer  # views share the rows of one log (read views, never change them)
-def _visits(log: tuple[Any, ...]) -> list[dict[str, Any]]:
-    return [{"seat": v.seat, "location": v.location, "round": v.round} for v in log]
+def _visits(log: tuple[Visit, ...]) -> list[dict[str, Any]]:
+    """The log's rows, shared by the views of the same log (they read them, never change
+    them): kept by the log's last visit, and a log a few visits longer than one kept (a visit
+    adds one) copies its rows and makes the new ones only."""
+    size = len(log)
+    if not size:
+        return []
+    entries = _LOGS.entries
+    for shorter in range(size, max(0, size - LOG_STEPS), -1):
+        found = entries.get(id(log[shorter - 1]))
+        if found is not None and len(found[0]) == shorter and all(map(is_, found[0], log)):
+            if shorter == size:
+                rows: list[dict[str, Any]] = found[1]
+                return rows
+            rows = [*found[1], *[_row(visit) for visit in log[shorter:]]]
+            break
+    else:
+        rows = [_row(visit) for visit in log]
+    _LOGS.keep(id(log[-1]), (log, rows))
+    return rows
+
+
+def _row(visit: Visit) -> dict[str, Any]:
+    return {"seat": visit.seat, "location": visit.location, "round": visit.round}
+
+
+#: How many visits shorter a log kept may be and still be lengthened.
+LOG_STEPS = 8
+#: The rows of logs by their last visit, the columns by the state's mapping: as many as the
+#: states of some hundreds of games (the server keeps one state a game for 64).
+_LOGS = ByIdentity(256)
+_COLUMNS = ByIdentity(256)
 
 
 def _seen(state: MswState, seat: int | None) -> list[dict[str, Any]]:
