@@ -14,6 +14,7 @@ from rules.core import Event
 
 from . import memory
 from .case import City
+from .made import new_event
 from .names import Ev
 from .state import Case, McState, evolve, with_desk
 
@@ -54,7 +55,7 @@ def close_case(
     )
     state = discard_unseen(city, state, case.ports.values(), rng)
     data = {"prosecutor": seat, "murder": murder, "reason": reason, "evidence": len(case.ports)}
-    return state, [Event(Ev.CASE_CLOSED, actor=seat, data=data)]
+    return state, [new_event(Ev.CASE_CLOSED, actor=seat, data=data)]
 
 
 def discard_unseen(city: City, state: McState, cards: Iterable[str], rng: random.Random) -> McState:

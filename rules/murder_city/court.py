@@ -15,6 +15,7 @@ from rules.kit.windows import Window
 
 from . import closing, draws, hooks, ledger, presentable, trial, turns
 from .case import JOKER, City
+from .made import new_event
 from .names import Act, Benefit, Ev, Reason, Stage
 from .spec import CHALLENGE_REWARD, LEGWORK_PLAYS_PER_TURN, LISTENER_FEE
 from .state import Court, DiceMod, McState, evolve, with_limits
@@ -93,7 +94,7 @@ def play(
         return present(city, state, seat, str(action.params["murder"]), action, rng)
     if kind == Act.DECLINE_COURT:
         state = evolve(state, at=state.at + 1)
-        passed = Event(Ev.COURT_PASSED, actor=seat, data={"seat": seat, "reason": "declined"})
+        passed = new_event(Ev.COURT_PASSED, actor=seat, data={"seat": seat, "reason": "declined"})
         state, more = turns.next_in_court(city, state, rng)
         return state, [passed, *more]
     if kind == Act.PROCEED:
@@ -123,7 +124,7 @@ def present(
     court = Court(prosecutor=seat, murder=murder, suspect=suspect, stage=Stage.HEARING)
     state = evolve(state, court=court)
     data = {"seat": seat, "murder": murder, "suspect": suspect, "types": sorted(case.ports)}
-    events = [Event(Ev.CASE_PRESENTED, actor=seat, data=data)]
+    events = [new_event(Ev.CASE_PRESENTED, actor=seat, data=data)]
     if state.legwork.count(seat) and state.limits[seat].legwork_played < LEGWORK_PLAYS_PER_TURN:
         return state, events
     state, more = open_volunteers(city, state, rng)
@@ -152,7 +153,7 @@ def open_volunteers(city: City, state: McState, rng: random.Random) -> tuple[McS
         court=evolve(court, stage=Stage.VOLUNTEERS, volunteers=Commitments.open(asked)),
     )
     data = {"prosecutor": court.prosecutor, "seats": asked}
-    return state, [Event(Ev.VOLUNTEERS_ASKED, actor=court.prosecutor, data=data)]
+    return state, [new_event(Ev.VOLUNTEERS_ASKED, actor=court.prosecutor, data=data)]
 
 
 def _no_listener_needed(
@@ -161,7 +162,7 @@ def _no_listener_needed(
     court = state.court
     assert court is not None
     data = {"prosecutor": court.prosecutor, "listener": None, "how": "none"}
-    events = [Event(Ev.LISTENER_NAMED, actor=court.prosecutor, data=data)]
+    events = [new_event(Ev.LISTENER_NAMED, actor=court.prosecutor, data=data)]
     state, told = tell(city, state, None, rng)
     events.append(told)
     state, more = open_window(city, state, rng)
@@ -176,7 +177,7 @@ def volunteer(
     assert court is not None and court.volunteers is not None
     sealed = court.volunteers.commit(seat, listen)
     state = evolve(state, court=evolve(court, volunteers=sealed))
-    events = [Event(Ev.VOLUNTEER_COMMITTED, actor=seat, data={"seat": seat})]
+    events = [new_event(Ev.VOLUNTEER_COMMITTED, actor=seat, data={"seat": seat})]
     if not sealed.is_complete():
         return state, events
     choices = sealed.reveal()
@@ -188,7 +189,7 @@ def volunteer(
         "volunteers": volunteers,
         "choices": {str(s): bool(c) for s, c in choices.items()},
     }
-    events.append(Event(Ev.VOLUNTEERS_REVEALED, actor=court.prosecutor, data=data))
+    events.append(new_event(Ev.VOLUNTEERS_REVEALED, actor=court.prosecutor, data=data))
     state, more = name_listener(city, state, volunteers, rng)
     return state, events + more
 
@@ -222,7 +223,7 @@ def name_listener(
     court = evolve(state.court or court, listener=listener)
     state = evolve(state, court=court)
     data = {"prosecutor": court.prosecutor, "listener": listener, "how": how}
-    events.append(Event(Ev.LISTENER_NAMED, actor=court.prosecutor, data=data))
+    events.append(new_event(Ev.LISTENER_NAMED, actor=court.prosecutor, data=data))
     state, told = tell(city, state, listener, rng)
     events.append(told)
     if listener is None:
@@ -264,7 +265,7 @@ def tell(
         "suspect": court.suspect,
         "evidence": [{"type": kind, "item": item} for kind, item in told],
     }
-    return state, Event(Ev.STORY_TOLD, actor=court.prosecutor, data=data)
+    return state, new_event(Ev.STORY_TOLD, actor=court.prosecutor, data=data)
 
 
 def _detail(city: City, kind: str, colour: str, rng: random.Random) -> str:
@@ -303,7 +304,7 @@ def challenge(
         "false": false,
         "missed": 0 if false else missed,
     }
-    events = [Event(Ev.CASE_CHALLENGED, actor=seat, data=data)]
+    events = [new_event(Ev.CASE_CHALLENGED, actor=seat, data=data)]
     state, fee = ledger.change(state, seat, LISTENER_FEE, Reason.LISTENING)
     events.append(fee)
     if false:
@@ -343,7 +344,7 @@ def _let_through(
     court = evolve(court, decision=decision.value, dice=dice)
     state = evolve(state, court=court)
     data = {"listener": seat, "prosecutor": court.prosecutor, "murder": court.murder}
-    events = [Event(kind, actor=seat, data=data)]
+    events = [new_event(kind, actor=seat, data=data)]
     state, fee = ledger.change(state, seat, LISTENER_FEE, Reason.LISTENING)
     events.append(fee)
     state, more = open_window(city, state, rng)
@@ -368,7 +369,7 @@ def open_window(city: City, state: McState, rng: random.Random) -> tuple[McState
     window = Window.open("before-roll", asked, in_turn=True)
     state = evolve(state, court=evolve(court, stage=Stage.WINDOW, window=window))
     data = {"prosecutor": court.prosecutor, "seats": asked}
-    return state, [Event(Ev.WINDOW_OPENED, actor=court.prosecutor, data=data)]
+    return state, [new_event(Ev.WINDOW_OPENED, actor=court.prosecutor, data=data)]
 
 
 def pass_window(
@@ -378,7 +379,7 @@ def pass_window(
     assert court is not None and court.window is not None
     window = court.window.answer(seat)
     state = evolve(state, court=evolve(court, window=window))
-    events = [Event(Ev.WINDOW_PASSED, actor=seat, data={"seat": seat})]
+    events = [new_event(Ev.WINDOW_PASSED, actor=seat, data={"seat": seat})]
     if not window.is_closed():
         return state, events
     state, more = trial.try_case(city, state, rng)

@@ -8,6 +8,7 @@ from rules.core import Event
 
 from . import hooks
 from .case import City
+from .made import new_event
 from .names import Ev
 from .state import McState, evolve
 
@@ -32,7 +33,9 @@ def draw_legwork(
                 setbacks=(*state.setbacks, card),
                 setbacks_drawn_by=(*state.setbacks_drawn_by, seat),
             )
-            events.append(Event(Ev.SETBACK_REVEALED, actor=seat, data={"seat": seat, "card": card}))
+            events.append(
+                new_event(Ev.SETBACK_REVEALED, actor=seat, data={"seat": seat, "card": card})
+            )
             state, applied = hooks.setback(city, state, seat, card)
             events.extend(applied)
             deck = state.legwork_deck  # a setback may have changed it
@@ -40,7 +43,7 @@ def draw_legwork(
         kept.append(card)
     state = evolve(state, legwork_deck=deck, legwork=state.legwork.add(seat, kept))
     events.append(
-        Event(
+        new_event(
             Ev.LEGWORK_DRAWN,
             actor=seat,
             data={"seat": seat, "count": len(kept), "reason": reason},
@@ -60,7 +63,7 @@ def take_hardship(
         return state, [], True
     deck, (card,) = state.hardship_deck.draw(1, rng=rng)
     state = evolve(state, hardship_deck=deck)
-    taken = Event(
+    taken = new_event(
         Ev.HARDSHIP_TAKEN,
         actor=seat,
         data={"seat": seat, "card": card, "reason": reason, "voluntary": voluntary},

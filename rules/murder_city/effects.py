@@ -26,6 +26,7 @@ from . import closing, draws, ledger, memory
 from .cards import HARDSHIP_BY_ID, LEGWORK_BY_ID, OPS, LegworkCard, walk
 from .case import EVIDENCE_PER_DECK, EVIDENCE_TYPES, PORTS, City
 from .later import spec_of
+from .made import new_event
 from .names import Ev, Phase, Reason, Stage
 from .spec import LEGWORK_PLAYS_PER_TURN
 from .state import Case, DiceMod, Marker, McState, Peek, evolve, with_desk, with_limits
@@ -65,7 +66,7 @@ def _holder(c: Context) -> int:
 def _said(c: Context, what: str, *, seat: int | None = None, **data: Any) -> Event:
     """A card's own happening, public."""
     who = _holder(c) if seat is None else seat
-    return Event(
+    return new_event(
         Ev.CARD_EFFECT, actor=who, data={"card": c.data["card"], "seat": who, "what": what, **data}
     )
 
@@ -232,7 +233,7 @@ def _plant_evidence(state: McState, args: Mapping[str, Any], c: Context) -> Hand
     ports = {**closing.case_of(state, on, murder).ports, kind: card}
     state = _with_ports(state, on, murder, ports)
     state = evolve(state, evidence=state.evidence.remove(seat, [card]))
-    event = Event(
+    event = new_event(
         Ev.CARD_EFFECT,
         actor=seat,
         data={
@@ -254,7 +255,7 @@ def _peek_evidence(state: McState, args: Mapping[str, Any], c: Context) -> Handl
     params, seat = _params(c), _holder(c)
     on, murder, port = int(params["seat"]), str(params["murder"]), str(params["port"])
     card = _city(c).evidence_by_id[closing.case_of(state, on, murder).ports[port]]
-    event = Event(
+    event = new_event(
         Ev.CARD_EFFECT,
         actor=seat,
         data={
@@ -332,7 +333,7 @@ def _discard_evidence(state: McState, args: Mapping[str, Any], c: Context) -> Ha
         for card in lost:
             kind = _city(c).evidence_by_id[card].type
             data = {"seat": seat, "card": card, "evidence_type": kind}
-            events.append(Event(Ev.EVIDENCE_DISCARDED, actor=seat, data=data))
+            events.append(new_event(Ev.EVIDENCE_DISCARDED, actor=seat, data=data))
     return state, events
 
 
@@ -493,7 +494,7 @@ def end_turn(city: City, state: McState) -> Handled:
         state = evolve(state, hardship_deck=state.hardship_deck.discard(ended))
         for card in ended:
             data = {"card": card, "seat": seat, "what": "hardship-ended"}
-            events.append(Event(Ev.CARD_EFFECT, actor=seat, data=data))
+            events.append(new_event(Ev.CARD_EFFECT, actor=seat, data=data))
     return state, events
 
 
@@ -730,7 +731,7 @@ def apply_card(city: City, state: McState, seat: int, action: Action) -> Handled
         legwork_deck=state.legwork_deck.discard([card_id]),
     )
     shown = {name: value for name, value in params.items() if name != "evidence"}
-    played = Event(Ev.LEGWORK_PLAYED, actor=seat, data={"seat": seat, "card": card_id, **shown})
+    played = new_event(Ev.LEGWORK_PLAYED, actor=seat, data={"seat": seat, "card": card_id, **shown})
     after, events = EFFECTS.run(
         LEGWORK_BY_ID[card_id].effect, state, context(city, state, seat, card_id, params)
     )

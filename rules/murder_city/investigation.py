@@ -12,6 +12,7 @@ from rules.core import Action, ActionSpec, Event, Subset
 
 from . import closing, draws, hooks, ledger, memory
 from .case import EVIDENCE_TYPES, City
+from .made import new_event
 from .names import Act, Benefit, Ev, Reason
 from .spec import ATTACH_REWARD, LEGWORK_EXCHANGE, MAX_MURDERS, SWAPS_PER_TURN, WEAKNESS_FEE
 from .state import Case, McState, evolve, with_desk, with_limits
@@ -216,7 +217,7 @@ def draw_evidence(
     )
     state = _used_draw(state, seat)
     events.append(
-        Event(
+        new_event(
             Ev.EVIDENCE_DRAWN,
             actor=seat,
             data={"seat": seat, "deck": kind, "fee": fee},
@@ -241,7 +242,7 @@ def pick_discard(city: City, state: McState, seat: int, card: str) -> tuple[McSt
     data: dict[str, object] = {"seat": seat, "deck": kind, "seen": seen}
     if seen:  # it lay face up: the table sees it go
         data["card"] = card
-    event = Event(
+    event = new_event(
         Ev.EVIDENCE_PICKED,
         actor=seat,
         data=data,
@@ -268,7 +269,7 @@ def attach(
     )
     state = with_desk(state, seat, evolve(desk, cases=cases))
     state = evolve(state, evidence=state.evidence.remove(seat, [card]))
-    attached = Event(
+    attached = new_event(
         Ev.EVIDENCE_ATTACHED,
         actor=seat,
         data={"seat": seat, "murder": murder, "evidence_type": kind},
@@ -285,7 +286,7 @@ def discard(city: City, state: McState, seat: int, card: str) -> tuple[McState, 
     limits = state.limits[seat]
     state = with_limits(state, seat, evolve(limits, discards_left=limits.discards_left - 1))
     data = {"seat": seat, "card": card, "evidence_type": kind}
-    return state, [Event(Ev.EVIDENCE_DISCARDED, actor=seat, data=data)]
+    return state, [new_event(Ev.EVIDENCE_DISCARDED, actor=seat, data=data)]
 
 
 def draw_murder(state: McState, seat: int, rng: random.Random) -> tuple[McState, list[Event]]:
@@ -295,7 +296,7 @@ def draw_murder(state: McState, seat: int, rng: random.Random) -> tuple[McState,
     state = with_desk(state, seat, evolve(desk, cases=(*desk.cases, Case(murder))))
     state = evolve(state, murder_deck=deck)
     state = with_limits(state, seat, evolve(state.limits[seat], murder_taken=True))
-    return state, [Event(Ev.MURDER_DRAWN, actor=seat, data={"seat": seat, "murder": murder})]
+    return state, [new_event(Ev.MURDER_DRAWN, actor=seat, data={"seat": seat, "murder": murder})]
 
 
 def exchange(
@@ -308,7 +309,7 @@ def exchange(
         legwork_deck=state.legwork_deck.discard(cards),
     )
     state = with_limits(state, seat, evolve(state.limits[seat], exchanged=True))
-    events = [Event(Ev.LEGWORK_EXCHANGED, actor=seat, data={"seat": seat, "cards": cards})]
+    events = [new_event(Ev.LEGWORK_EXCHANGED, actor=seat, data={"seat": seat, "cards": cards})]
     state, drawn = draws.draw_legwork(city, state, seat, 1, "exchange", rng)
     return state, events + drawn
 
@@ -365,4 +366,4 @@ def swap(
         "to": murder,
         "swapped": there is not None,
     }
-    return state, [Event(Ev.EVIDENCE_SWAPPED, actor=seat, data=data)]
+    return state, [new_event(Ev.EVIDENCE_SWAPPED, actor=seat, data=data)]

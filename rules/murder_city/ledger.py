@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.core import Event
 
+from .made import new_event
 from .names import Ev
 from .state import McState, evolve, with_desk
 
@@ -19,7 +20,7 @@ def change(state: McState, seat: int, amount: int, reason: str) -> tuple[McState
     balance = desk.credits + paid
     state = with_desk(state, seat, evolve(desk, credits=balance))
     data = {"seat": seat, "amount": paid, "reason": reason, "balance": balance}
-    return state, Event(Ev.CREDITS, actor=seat, data=data)
+    return state, new_event(Ev.CREDITS, actor=seat, data=data)
 
 
 def transfer(

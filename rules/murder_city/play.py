@@ -8,6 +8,7 @@ from rules.core import Action, Event, rng_for
 
 from . import court, hooks, investigation, memory, setup, turns
 from .case import City
+from .made import new_event
 from .names import Act, Ev, Phase
 from .state import McState, evolve, next_step, with_limits
 
@@ -70,7 +71,7 @@ def _choose_jovan(
     city: City, state: McState, seat: int, jovan: str, rng: random.Random
 ) -> tuple[McState, list[Event]]:
     state = setup.with_jovan(state, seat, jovan)
-    events = [Event(Ev.JOVAN_CHOSEN, actor=seat, data={"seat": seat, "jovan": jovan})]
+    events = [new_event(Ev.JOVAN_CHOSEN, actor=seat, data={"seat": seat, "jovan": jovan})]
     state = evolve(state, at=state.at + 1)
     if state.at < len(state.seats):
         return state, events

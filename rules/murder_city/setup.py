@@ -21,6 +21,7 @@ from .case import (
     City,
     from_envelope,
 )
+from .made import new_event
 from .names import Ev, Phase
 from .spec import SPEC, STARTING_CREDITS, STARTING_MURDERS
 from .state import Case, Desk, Limits, McState, evolve
@@ -121,7 +122,7 @@ def with_jovan(state: McState, seat: int, jovan: str) -> McState:
 def begin(city: City, state: McState, rng: random.Random) -> tuple[McState, list[Event]]:
     """Every seat has its Jovan: the starting evidence dealt, and the first turn starts."""
     events = [
-        Event(
+        new_event(
             Ev.GAME_STARTED,
             data={
                 "turns": state.turns,
@@ -141,7 +142,7 @@ def begin(city: City, state: McState, rng: random.Random) -> tuple[McState, list
             cards.extend(drawn)
         state = evolve(state, evidence_decks=decks, evidence=state.evidence.add(seat, cards))
         events.append(
-            Event(
+            new_event(
                 Ev.EVIDENCE_DEALT,
                 actor=seat,
                 data={"seat": seat, "types": list(kinds), "count": len(cards)},

@@ -24,6 +24,7 @@ from rules.core import Action, ActionSpec, Event, Param, RuleError, Subset
 from . import closing, ledger
 from .case import COLOURS, EVIDENCE_TYPES, JOKER, City
 from .later import later_specs
+from .made import new_event
 from .names import Act, Ev, Phase, Reason
 from .spec import MAX_MURDERS
 from .state import Case, Desk, Goods, Limits, McState, Offer, evolve, with_desk, with_limits
@@ -252,7 +253,7 @@ def apply_offer(
     )
     state = evolve(state, offer=offer)
     data = {"from": seat, "to": offer.partner, **public(city, offer)}
-    return state, [Event(Ev.TRADE_OFFERED, actor=seat, data=data)]
+    return state, [new_event(Ev.TRADE_OFFERED, actor=seat, data=data)]
 
 
 def public(city: City, offer: Offer) -> dict[str, Any]:
@@ -330,11 +331,11 @@ def apply_answer(
     accepted = bool(action.params["accept"])
     data: dict[str, Any] = {"from": offer.proposer, "to": offer.partner, "accepted": accepted}
     if not accepted:
-        return state, [Event(Ev.TRADE_ANSWERED, actor=seat, data=data)]
+        return state, [new_event(Ev.TRADE_ANSWERED, actor=seat, data=data)]
     asked_evidence = _strings([action.params["evidence"]]) if "evidence" in action.params else ()
     asked_legwork = _strings(action.params.get("legwork", ()))
     state, events = _move(city, state, offer, asked_evidence, asked_legwork)
-    answered = Event(
+    answered = new_event(
         Ev.TRADE_ANSWERED,
         actor=seat,
         data={**data, **public(city, offer)},

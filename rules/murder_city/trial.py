@@ -15,6 +15,7 @@ from rules.kit.dice import roll
 
 from . import closing, draws, hooks, ledger, turns
 from .case import City, MurderCard
+from .made import new_event
 from .names import Act, Ev, Reason, Verdict
 from .spec import ENDORSE_REWARD
 from .state import DiceMod, McState, evolve, with_desk
@@ -73,7 +74,7 @@ def try_case(city: City, state: McState, rng: random.Random) -> tuple[McState, l
         "verdict": verdict,
         "payout": payout,
     }
-    events = [Event(Ev.TRIAL, actor=seat, data=data)]
+    events = [new_event(Ev.TRIAL, actor=seat, data=data)]
     convicted = verdict != Verdict.ACQUITTED
     if convicted:
         desk = state.desks[seat]

@@ -11,6 +11,7 @@ from rules.kit.turns import clockwise_from
 
 from . import draws, hooks, presentable
 from .case import City
+from .made import new_event
 from .names import Ending, Ev, Phase, Stage
 from .recall import last_for_state
 from .spec import EVIDENCE_DISCARDS, EVIDENCE_DRAWS, HAND_LIMIT
@@ -32,7 +33,7 @@ def roll_initiative(
         rolls = dict(zip(tied, faces, strict=True))
         rounds.append(rolls)
         events.append(
-            Event(
+            new_event(
                 Ev.INITIATIVE_ROLLED,
                 data={"round": len(rounds), "rolls": {str(s): d for s, d in rolls.items()}},
             )
@@ -58,14 +59,14 @@ def start_turn(city: City, state: McState, rng: random.Random) -> tuple[McState,
         court=None,
         offer=None,
     )
-    events = [Event(Ev.TURN_STARTED, data={"turn": turn, "turns": state.turns})]
+    events = [new_event(Ev.TURN_STARTED, data={"turn": turn, "turns": state.turns})]
     winner, rounds, rolled = roll_initiative(state, rng)
     order = clockwise_from(winner, count)
     state = evolve(state, order=order, initiative=rounds)
     events.extend(rolled)
     credits = {str(seat): desk.credits for seat, desk in enumerate(state.desks)}
     events.append(
-        Event(
+        new_event(
             Ev.INITIATIVE_WON,
             actor=winner,
             data={"winner": winner, "order": list(order), "credits": credits},
@@ -86,7 +87,7 @@ def begin_investigation(city: City, state: McState) -> tuple[McState, list[Event
     discards = max(0, EVIDENCE_DISCARDS + hooks.adjust(city, state, seat, "evidence-discards"))
     limits = evolve(limits, draws_left=draws_left, discards_left=discards)
     state = with_limits(state, seat, limits)
-    return state, [Event(Ev.INVESTIGATION_TURN, actor=seat, data={"seat": seat})]
+    return state, [new_event(Ev.INVESTIGATION_TURN, actor=seat, data={"seat": seat})]
 
 
 def end_investigation(
@@ -97,7 +98,7 @@ def end_investigation(
     limits = evolve(state.limits[seat], done=True, swapping=False)
     state = evolve(with_limits(state, seat, limits), at=state.at + 1)
     hand = state.evidence.count(seat)
-    events = [Event(Ev.INVESTIGATION_ENDED, actor=seat, data={"seat": seat, "hand": hand})]
+    events = [new_event(Ev.INVESTIGATION_ENDED, actor=seat, data={"seat": seat, "hand": hand})]
     if state.at < len(state.order):
         state, more = begin_investigation(city, state)
         return state, events + more
@@ -117,7 +118,7 @@ def begin_court(city: City, state: McState, rng: random.Random) -> tuple[McState
         if hand > limit:
             state = with_desk(state, seat, evolve(state.desks[seat], barred=True))
             data = {"seat": seat, "hand": hand, "limit": limit}
-            events.append(Event(Ev.COURT_BARRED, actor=seat, data=data))
+            events.append(new_event(Ev.COURT_BARRED, actor=seat, data=data))
     state = evolve(state, phase=Phase.COURT, at=0, court=None)
     state, more = next_in_court(city, state, rng)
     return state, events + more
@@ -131,9 +132,11 @@ def next_in_court(city: City, state: McState, rng: random.Random) -> tuple[McSta
         seat = state.order[state.at]
         why = presentable.why_not(city, state, seat)
         if why is None:
-            return state, [*events, Event(Ev.COURT_TURN, actor=seat, data={"seat": seat})]
+            return state, [*events, new_event(Ev.COURT_TURN, actor=seat, data={"seat": seat})]
         if why != "done":
-            events.append(Event(Ev.COURT_PASSED, actor=seat, data={"seat": seat, "reason": why}))
+            events.append(
+                new_event(Ev.COURT_PASSED, actor=seat, data={"seat": seat, "reason": why})
+            )
         state = evolve(state, at=state.at + 1)
     state, more = end_turn(city, state, rng)
     return state, events + more
@@ -152,7 +155,7 @@ def end_turn(city: City, state: McState, rng: random.Random) -> tuple[McState, l
     """Lasting effects expire, setbacks go to the legwork discard; the next turn, or the end."""
     state, events = hooks.end_turn(city, state)
     if state.setbacks:
-        events.append(Event(Ev.SETBACKS_ENDED, data={"cards": list(state.setbacks)}))
+        events.append(new_event(Ev.SETBACKS_ENDED, data={"cards": list(state.setbacks)}))
     state = evolve(
         state,
         legwork_deck=state.legwork_deck.discard(state.setbacks),
@@ -161,10 +164,10 @@ def end_turn(city: City, state: McState, rng: random.Random) -> tuple[McState, l
         markers=tuple(m for m in state.markers if m.until not in ("turn", "court")),
         court=None,
     )
-    events.append(Event(Ev.TURN_ENDED, data={"turn": state.turn}))
+    events.append(new_event(Ev.TURN_ENDED, data={"turn": state.turn}))
     if state.turn >= state.turns:
         state = evolve(state, phase=Phase.OVER, ended=Ending.CONTRACTS_EXPIRED)
-        events.append(Event(Ev.GAME_ENDED, data=outcome(state).to_json()))
+        events.append(new_event(Ev.GAME_ENDED, data=outcome(state).to_json()))
         return state, events
     state, more = start_turn(city, state, rng)
     return state, events + more
