@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from operator import is_
 from typing import Any
@@ -88,16 +88,33 @@ def state_to_json(state: MswState) -> dict[str, Any]:
     objects), and the log of visits, which a visit lengthens by one, extended from its
     encoding one visit shorter. The data returned shares those parts: it is written (the store
     dumps it), never changed."""
-    data: dict[str, Any] = {}
-    for name, how, encode in _fields():
-        value = getattr(state, name)
-        if how is _SCALAR:
-            data[name] = encode(value)
+    return _writer()(state)
+
+
+@functools.cache
+def _writer() -> Callable[[MswState], dict[str, Any]]:
+    """:func:`state_to_json`'s body, written out once from :func:`_fields`: one dict display
+    of every field in order (a loop over the fields cost more than most of them): a number as
+    it is, a text checked in line, a value whole through :data:`_ENCODED`, a part by its own
+    function."""
+    scope: dict[str, Any] = {"_encoded": _encoded}
+    parts = []
+    for number, (name, how, encode) in enumerate(_fields()):
+        scope[f"encode_{number}"] = encode
+        if how is _SCALAR and name in _NUMBERS:
+            parts.append(f"{name!r}: state.{name}")
+        elif how is _SCALAR:
+            value = f"v if type(v := state.{name}) is str or v is None else encode_{number}(v)"
+            parts.append(f"{name!r}: {value}")
         elif how is _WHOLE:
-            data[name] = _encoded(encode, value)
+            parts.append(f"{name!r}: _encoded(encode_{number}, state.{name})")
         else:
-            data[name] = how(value)
-    return data
+            scope[f"part_{number}"] = how
+            parts.append(f"{name!r}: part_{number}(state.{name})")
+    source = "def write(state):\n    return {" + ", ".join(parts) + "}"
+    exec(source, scope)  # the source is built above from the state's field names alone
+    write: Callable[[MswState], dict[str, Any]] = scope["write"]
+    return write
 
 
 def _visits(log: tuple[Visit, ...]) -> list[dict[str, Any]]:
@@ -137,6 +154,12 @@ _LOGS = ByIdentity(1024)  # (the log, its encoding) by its last visit
 
 _SCALAR, _WHOLE = object(), object()  # how a field is encoded (else: by the function given)
 _SCALARS = (int, str, bool, int | None, str | None)
+#: The fields whose value ``serial`` writes as it is (numbers; ``int | None`` too).
+_NUMBERS = frozenset(
+    each.name
+    for each in dataclasses.fields(MswState)
+    if typing.get_type_hints(MswState)[each.name] in (int, bool, int | None)
+)
 
 
 @functools.cache
