@@ -62,7 +62,7 @@ def specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
             and pile
             and not hooks.forbids(city, state, seat, "pick-discard", jovan.strength_pick)
         ):
-            out.append(_spec(Act.PICK_DISCARD, ("card", tuple(sorted(set(pile))))))
+            out.append(_pick_form(pile))
     hand = state.evidence.cards_of(seat)
     out.extend(_hand_specs(city, state, seat, hand, limits.discards_left > 0))
     if (
@@ -80,6 +80,21 @@ def specs(city: City, state: McState, seat: int) -> list[ActionSpec]:
         out.extend(_swaps(city, state, seat))
     out.append(_END)
     return out
+
+
+def _pick_form(pile: tuple[str, ...]) -> ActionSpec:
+    """The Strength's pick from ``pile``: the form made for the very same pile last time (a
+    pile changes on few steps; the form is listed on most of its holder's turn)."""
+    global _LAST_PICK
+    last = _LAST_PICK
+    if last is not None and last[0] is pile:
+        return last[1]
+    made = _spec(Act.PICK_DISCARD, ("card", tuple(sorted(set(pile)))))
+    _LAST_PICK = (pile, made)
+    return made
+
+
+_LAST_PICK: tuple[tuple[str, ...], ActionSpec] | None = None
 
 
 #: The last attach and discard forms made for each seat, with what they were made from: they
