@@ -8,6 +8,7 @@ from rules.core import Action, Event
 from . import turns, visits
 from .case import Island
 from .legal import destinations
+from .news import event
 from .routes import Destination
 from .spec import DEAD_TO_ESCAPE, Act, Ending, Ev, Rules
 from .state import Accusation, MswState, evolve
@@ -64,7 +65,7 @@ def _move(
     location = found.location
     checks = location is not None and visits.may_check(state, seat, location)
     events.append(
-        Event(
+        event(
             Ev.MOVED,
             seat,
             {

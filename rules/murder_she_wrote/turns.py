@@ -15,6 +15,7 @@ from rules.core import Event
 
 from . import routes
 from .case import DIE_SIDES, Island
+from .news import event
 from .spec import Ending, Ev, Phase
 from .state import MswState, evolve
 
@@ -56,7 +57,7 @@ def begin(
         last_ended_in = state.last_ended_in
     while round_ <= state.rounds:
         roll = roll_for(state, seat, round_)
-        events.append(Event(Ev.ROLLED, seat, {"roll": roll}))
+        events.append(event(Ev.ROLLED, seat, {"roll": roll}))
         if routes.destinations(island, state.pawns, seat, roll):
             return evolve(
                 state,

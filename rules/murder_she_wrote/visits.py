@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from rules.core import Event
 
 from .case import Island
+from .news import event
 from .spec import Ev, Phase, Role, Rules, Status
 from .state import MswState, Sighting, Visit, evolve
 
@@ -74,14 +75,14 @@ def visit(
     status = DEAD if location in state.dead else ALIVE
     islander = island.location_by_id[location].islander
     events.append(
-        Event(
+        event(
             Ev.VISITED,
             seat,
             {"location": location, "islander": islander, "last_in": list(cards)},
         )
     )
     events.append(
-        Event(
+        event(
             Ev.ISLANDER_SEEN,
             seat,
             {
@@ -127,7 +128,7 @@ def return_token(
     location, _ = checking(state, seat)
     killed = token == DEAD and location not in state.dead
     events.append(
-        Event(
+        event(
             Ev.TOKEN_RETURNED,
             seat,
             {"location": location, "islander": island.location_by_id[location].islander},
