@@ -197,11 +197,31 @@ _COLUMNS = ByIdentity(256)
 
 
 def _seen(state: MswState, seat: int | None) -> list[dict[str, Any]]:
+    """The seat's own looks, kept by the identity of its sightings: a seat's sightings change
+    only at its own visits, so the other seats' steps between, and the next request of the
+    game, share them (views read them, never change them). A look names an earlier visit,
+    so the rows hold for the log they were read from and for any log that lengthens it (the
+    same visit object last where that log ended)."""
     assert seat is not None
-    return [
-        {"visit": s.visit, "location": state.visits[s.visit].location, "status": s.status}
-        for s in state.sightings[seat]
+    looks, log = state.sightings[seat], state.visits
+    if not looks:
+        return []
+    found = _LOOKS.entries.get(id(looks))
+    if found is not None and found[0] is looks:
+        read = found[1]
+        if read is log or (len(read) <= len(log) and log[len(read) - 1] is read[-1]):
+            rows: list[dict[str, Any]] = found[2]
+            return rows
+    rows = [
+        {"visit": look.visit, "location": log[look.visit].location, "status": look.status}
+        for look in looks
     ]
+    _LOOKS.keep(id(looks), (looks, log, rows))
+    return rows
+
+
+#: The rows of a seat's sightings by their identity, with the log they were read against.
+_LOOKS = ByIdentity(256)
 
 
 def _known_dead(state: MswState) -> list[str]:
