@@ -43,7 +43,9 @@ class TinyEpicCrimes:
         return setup.new_game(case, seats, mode, seed=seed, options=options)
 
     def to_act(self, case: TecCase, state: TecState) -> frozenset[int]:
-        return solo.to_act(state, turns.to_act(state))  # solo: the one seat acts for all
+        if solo.is_solo(state):  # the one seat acts for all: whose turn it is is not needed
+            return solo.seats_to_act(state)
+        return turns.to_act(state)
 
     def legal_actions(self, case: TecCase, state: TecState, seat: int) -> list[ActionSpec]:
         if seat not in self.to_act(case, state):

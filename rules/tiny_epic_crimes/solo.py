@@ -53,6 +53,21 @@ def seat_of(state: TecState, officer: int) -> int:
     return THE_SEAT if is_solo(state) else officer
 
 
+_THE_SEAT_ONLY = frozenset({THE_SEAT})
+
+
+def seats_to_act(state: TecState) -> frozenset[int]:
+    """A solo game's seats to act, as :func:`to_act` gives them from ``turns.to_act``, without
+    working out which officer's turn it is: while the game runs and before the accusation,
+    some officer always is (every car down is the accusation), and the seat acts for it."""
+    if state.ended is not None:
+        return frozenset()
+    if state.decisions or not accusing(state):
+        return _THE_SEAT_ONLY
+    voters = frozenset(range(len(state.seats))) - frozenset(state.accusations)
+    return _THE_SEAT_ONLY if voters else frozenset()
+
+
 def to_act(state: TecState, officers: frozenset[int]) -> frozenset[int]:
     """Seats to act, from the officers (or voters) the rules wait for."""
     if not is_solo(state) or not officers:

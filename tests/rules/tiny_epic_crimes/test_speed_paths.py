@@ -10,18 +10,20 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 from typing import Any
 
 import pytest
 
 from rules import serial
 from rules.core import Action, ActionSpec, RuleError, Seat, check_action
-from rules.tiny_epic_crimes import board, encoding, legal, solo
+from rules.tiny_epic_crimes import board, encoding, legal, solo, turns
 from rules.tiny_epic_crimes.case import HQ, to_envelope_parts
 from rules.tiny_epic_crimes.game import SYSTEM
 from rules.tiny_epic_crimes.spec import SPEC
 from rules.tiny_epic_crimes.state import evolve
-from tests.rules.tiny_epic_crimes.helpers import CASE, start, two_player_case
+from tests.rules.tiny_epic_crimes.coop_helpers import game_for
+from tests.rules.tiny_epic_crimes.helpers import CASE, seats, start, two_player_case
 from tests.rules.tiny_epic_crimes.test_playthrough import bot_game
 
 
@@ -106,3 +108,23 @@ def test_the_state_is_encoded_as_serial_encodes_it_kept_parts_or_fresh() -> None
             assert json.dumps(encoding.to_json(state)) == expected  # every part kept
             fresh = SYSTEM.state_from_json(json.loads(expected))
             assert json.dumps(encoding.to_json(fresh)) == expected
+
+
+def test_a_solo_game_waits_for_its_seat_as_the_officers_turns_say() -> None:
+    """Solo's ``to_act`` no longer works out whose turn it is: at every step of whole bot
+    games, through the accusation to the end, it names the seats the officers' turns did."""
+    for officers in (2, 3):
+        game = game_for(officers)
+        state = game.new_game(seats(1, bot=True), "solo", 3, {"officers": officers})
+        rng = random.Random(3)
+        steps = 0
+        while True:
+            expected = solo.to_act(state, turns.to_act(state))
+            assert game.to_act(state) == expected
+            if game.result(state) is not None:
+                break
+            actor = min(expected)
+            view, legal_now = game.view(state, actor), game.legal_actions(state, actor)
+            state, _ = game.apply(state, actor, SYSTEM.bot_choose(view, legal_now, rng))
+            steps += 1
+        assert steps > 50
