@@ -176,13 +176,10 @@ def _fill_decoder(
     names: frozenset[str],
     checked: Decoder,
 ) -> Decoder:
-    """A decoder written for ``kind``: the fields copied at once, then a statement per field.
+    """A decoder written for ``kind``: one statement per field, scalars checked in line.
 
     The source is generated once per type (as cattrs and attrs do), so decoding a state is a
-    straight run of statements rather than a loop of calls. The given object is copied into the
-    new instance's ``__dict__`` in one C call (its keys are exactly the fields); a scalar field
-    whose value already has its type is left as copied, and only the others (nested records,
-    sequences, sets, enums, a number to widen) are decoded and put in place.
+    straight run of assignments rather than a loop of calls.
     """
     scope: dict[str, Any] = {
         "new": object.__new__,
@@ -197,22 +194,20 @@ def _fill_decoder(
         "        data = to_mapping(data)",
         "    if data.keys() != names:",
         "        return checked(data)",
-        "    made = new(kind)",
-        "    filled = made.__dict__",
-        "    filled.update(data)",
     ]
     for number, (name, field) in enumerate(fields.items()):
         scope[f"decode_{number}"] = field
+        lines.append(f"    v{number} = data[{name!r}]")
         plain, optional = _plain_scalar(hints[name])
         if plain is not None:
             scope[f"type_{number}"] = plain
-            value = f"(value := data[{name!r}])"
-            check = f"{value} is not None and type(value)" if optional else f"type{value}"
-            lines.append(f"    if {check} is not type_{number}:")
-            lines.append(f"        filled[{name!r}] = decode_{number}(value)")
+            check = f"v{number} is not None and " if optional else ""
+            lines.append(f"    if {check}type(v{number}) is not type_{number}:")
+            lines.append(f"        v{number} = decode_{number}(v{number})")
         else:
-            lines.append(f"    filled[{name!r}] = decode_{number}(data[{name!r}])")
-    lines.append("    return made")
+            lines.append(f"    v{number} = decode_{number}(v{number})")
+    values = ", ".join(f"{name!r}: v{number}" for number, name in enumerate(fields))
+    lines += ["    made = new(kind)", f"    made.__dict__.update({{{values}}})", "    return made"]
     exec("\n".join(lines), scope)  # the source is built above from field names alone
     decode: Decoder = scope["decode"]
     return decode

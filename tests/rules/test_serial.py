@@ -110,21 +110,6 @@ def test_an_optional_scalar_of_the_wrong_type_is_refused() -> None:
             serial.from_json(Optionals, {**good, field: wrong})
 
 
-def test_a_record_is_decoded_apart_from_the_data_it_was_read_from() -> None:
-    """The fields are copied at once from the given object: later changes to that object do
-    not reach the value, a number is widened where the field says ``float``, and the keys may
-    come in any order."""
-    data = {"score": 2, "names": ["p"], "inner": None, "by_seat": {"1": ["L2"]}, "marks": ["a"]}
-    data |= {"seats": [{"bot": True, "name": "b"}], "pair": [1, "y"]}
-    value = serial.from_json(Outer, data)
-    data["score"], data["names"] = 5.5, ["changed"]
-    data["seats"][0]["name"] = "changed"
-    assert value == Outer(
-        (Seat("b", True),), (1, "y"), frozenset({"a"}), {1: ("L2",)}, None, 2.0, ["p"]
-    )
-    assert type(value.score) is float
-
-
 @dataclass(frozen=True)
 class Texts:
     cards: tuple[str, ...]
