@@ -18,7 +18,7 @@ import enum
 import hashlib
 from typing import Any
 
-from jinja2 import nodes
+from jinja2 import Environment, nodes
 from jinja2.ext import Extension
 from jinja2.parser import Parser
 
@@ -74,10 +74,17 @@ class VariantsExtension(Extension):
 
     The work is done once, when a template is compiled: each branch's wording is trimmed there
     (a filter block is left only where an edge of the text is not known until it is rendered),
-    and the compiled template computes the chosen index once and tests it against each branch.
+    and the compiled template computes the chosen index once, by a filter of the extension's
+    own (a filter is looked up when the template is compiled; a method called through the
+    context raised and caught an ``AttributeError`` on every render), and tests it against
+    each branch.
     """
 
     tags = {"variants"}
+
+    def __init__(self, environment: Environment) -> None:
+        super().__init__(environment)
+        environment.filters[_INDEX_FILTER] = variant_index
 
     def parse(self, parser: Parser) -> nodes.Node:
         lineno = next(parser.stream).lineno
@@ -91,8 +98,14 @@ class VariantsExtension(Extension):
                 break
         if len(branches) == 1:
             return nodes.Scope(_trimmed(branches[0], lineno), lineno=lineno)
-        index = self.call_method(
-            "_index", [nodes.List(keys), nodes.Const(len(branches))], lineno=lineno
+        index = nodes.Filter(
+            nodes.List(keys),
+            _INDEX_FILTER,
+            [nodes.Const(len(branches))],
+            [],
+            None,
+            None,
+            lineno=lineno,
         )
         chosen: list[nodes.Node] = _trimmed(branches[-1], lineno)
         for number in reversed(range(len(branches) - 1)):
@@ -104,10 +117,9 @@ class VariantsExtension(Extension):
         store = nodes.Assign(nodes.Name(_CHOSEN, "store"), index, lineno=lineno)
         return nodes.Scope([store, *chosen], lineno=lineno)
 
-    def _index(self, keys: list[Any], count: int) -> int:
-        return variant_index(keys, count)
 
-
+#: The filter the tag's compiled code calls to choose a branch.
+_INDEX_FILTER = "_variant_index"
 #: The local name the chosen branch's index is kept in, inside the tag's own scope.
 _CHOSEN = "_variants_chosen"
 

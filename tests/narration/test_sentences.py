@@ -16,9 +16,15 @@ from typing import Any
 import pytest
 
 from generator.murdered_by_midnight.content import INTRODUCTIONS
-from narration import CLOCKS, narrate_author_sheet, narrate_case, narrate_event, public_glossary
-from narration.environment import clock_time, with_article
-from narration.variants import VariantsExtension
+from narration import (
+    CLOCKS,
+    narrate_author_sheet,
+    narrate_case,
+    narrate_event,
+    public_glossary,
+    variants,
+)
+from narration.environment import clock_time, environment, with_article
 from rules.murdered_by_midnight.case import SYSTEM_ID
 from tests.narration.test_murdered_by_midnight import (
     GLOSSARY,
@@ -149,15 +155,19 @@ def force_wording(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[int], N
     """Choose the wording of every variants block: ``force(n)`` picks the n-th (wrapping)."""
     chosen = [0]
 
-    def index(self: VariantsExtension, keys: list[Any], count: int) -> int:
+    def index(keys: list[Any], count: int) -> int:
         return chosen[0] % count
 
-    monkeypatch.setattr(VariantsExtension, "_index", index)
+    # The tag's filter is bound when the environment is built and its templates compiled.
+    monkeypatch.setattr(variants, "variant_index", index)
+    environment.cache_clear()
 
     def force(number: int) -> None:
         chosen[0] = number
 
     yield force
+    monkeypatch.undo()
+    environment.cache_clear()
 
 
 def _every_wording(event: Mapping[str, Any], force: Callable[[int], None]) -> set[str]:
