@@ -25,6 +25,7 @@ from rules.core import Event, RuleError
 
 from . import roles
 from .case import MOBSTER_COLOURS, TecCase
+from .made import event as new_event
 from .spec import FORCE_HAND_LIMIT, TEAM_MODES, Ev
 from .state import TecState, evolve
 
@@ -103,7 +104,7 @@ def share(state: TecState, events: Sequence[Event]) -> list[Event]:
     return [
         event
         if not event.secret or event.type == Ev.ACCUSATION_MADE
-        else Event(event.type, event.actor, event.data, event.secret, event.audience, team)
+        else new_event(event.type, event.actor, event.data, event.secret, event.audience, team)
         for event in events
     ]
 

@@ -14,7 +14,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.kit.effects import Context, Interpreter
-from rules.kit.memo import last_answer
 
 from .cards import EVENTS, EventCard
 from .state import ActiveEvent, TecState, evolve
@@ -75,7 +74,14 @@ HAZARDS: Interpreter[Hazards, str] = (
 
 def in_force(state: TecState) -> Hazards:
     """The negative effects of every active event, summed."""
-    return _summed_now(state.events)
+    global _last
+    events = state.events
+    last = _last
+    if last is not None and last[0] is events:  # inline: asked three times a move
+        return last[1]
+    found = _summed(events)
+    _last = (events, found)  # one tuple, set whole
+    return found
 
 
 @functools.lru_cache(maxsize=512)  # legality asks for every action; the events rarely change
@@ -87,5 +93,6 @@ def _summed(events: tuple[ActiveEvent, ...]) -> Hazards:
     return hazards
 
 
-#: legality asks for every action of a step: the same events, not even hashed again
-_summed_now = last_answer(_summed)
+#: The last events asked about and their hazards: legality asks for every action of a step,
+#: and play for the action's cost, the drive's toll and the Mobster Rolls, of the same events.
+_last: tuple[tuple[ActiveEvent, ...], Hazards] | None = None

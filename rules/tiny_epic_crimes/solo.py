@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from rules.core import Event, JSONScalar, Seat, SetupError
 
+from .made import event as new_event
 from .spec import Mode
 from .state import TecState
 from .turns import accusing, current
@@ -80,20 +81,24 @@ def as_seat_events(state: TecState, events: Sequence[Event]) -> list[Event]:
     ``officer``; what any officer learns, the person learns."""
     if not is_solo(state):
         return list(events)
-    seat = frozenset({THE_SEAT})
+    seat = _THE_SEAT_ONLY
     out = []
     for event in events:
         data = dict(event.data)
-        if event.actor is not None:
-            data["officer"] = event.actor
-        out.append(  # built directly: ``dataclasses.replace`` walks the fields each time
-            Event(
+        actor = event.actor
+        if actor is not None:
+            data["officer"] = actor
+        out.append(  # made directly: ``Event(...)`` sets each field through a call
+            new_event(
                 event.type,
-                None if event.actor is None else THE_SEAT,
+                None if actor is None else THE_SEAT,
                 data,
                 event.secret,
                 None if event.audience is None else seat,
-                seat if event.secret_audience else frozenset(),
+                seat if event.secret_audience else _NOBODY,
             )
         )
     return out
+
+
+_NOBODY: frozenset[int] = frozenset()

@@ -26,7 +26,23 @@ def current(state: TecState) -> int | None:
     """The officer whose tracker is furthest behind, the top of a stack first."""
     if state.ended is not None or accusing(state):
         return None
-    return state.track.next_to_act(skip=resting(state))
+    return _furthest_behind(state)
+
+
+def _furthest_behind(state: TecState) -> int | None:
+    """``state.track.next_to_act(skip=resting(state))`` in one pass over the stack, without
+    sorting it: the lowest hour wins, and of markers on one hour the latest to arrive (the top
+    of its stack), met first from the end of ``arrivals``. Asked at every move, and by every
+    view of another state (``test_speed_paths.py`` checks it against ``next_to_act``)."""
+    positions = state.track.positions
+    officers = state.officers
+    found, lowest = None, 0
+    for seat in reversed(state.track.arrivals):
+        if not officers[seat].rested:
+            hour = positions[seat]
+            if found is None or hour < lowest:
+                found, lowest = seat, hour
+    return found
 
 
 def to_act(state: TecState) -> frozenset[int]:

@@ -23,8 +23,30 @@ from .standings import outcome
 from .state import TecState
 from .turns import accusing, current
 
+#: How many views are kept, by the identity of the state they show (and the seat and case).
+KEPT_VIEWS = 64
+_kept: dict[tuple[int, int | None], tuple[TecState, TecCase, dict[str, Any]]] = {}
+
 
 def view(case: TecCase, state: TecState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` (``None``: an onlooker) may know of ``state``.
+
+    Made once for a state and seat: a client waiting for its turn reads the same state again
+    and again, and the server keeps that state decoded as one object between requests
+    (``api/states.py``), so a read of it shows the very view made before. States never change,
+    and views are read and sent, never changed, so the same objects mean the same view."""
+    key = (id(state), seat)
+    kept = _kept.get(key)
+    if kept is not None and kept[0] is state and kept[1] is case:
+        return kept[2]
+    shown = _view(case, state, seat)
+    if len(_kept) >= KEPT_VIEWS:
+        _kept.pop(next(iter(_kept)), None)  # the oldest (a thread may have let it go)
+    _kept[key] = (state, case, shown)  # the state held, so that its id is not reused
+    return shown
+
+
+def _view(case: TecCase, state: TecState, seat: int | None) -> dict[str, Any]:
     mine = seat is not None
     acting = None if seat is None else solo.acting(state, seat)  # solo: the officer to act
     shown: dict[str, Any] = {

@@ -11,15 +11,17 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from rules import serial
-from rules.core import Action, ActionSpec, RuleError, Seat, check_action
-from rules.tiny_epic_crimes import board, encoding, legal, solo, turns
+from rules.core import Action, ActionSpec, Event, RuleError, Seat, check_action
+from rules.tiny_epic_crimes import board, encoding, legal, solo, turns, views
 from rules.tiny_epic_crimes.case import HQ, to_envelope_parts
 from rules.tiny_epic_crimes.game import SYSTEM
+from rules.tiny_epic_crimes.made import event as new_event
 from rules.tiny_epic_crimes.spec import SPEC
 from rules.tiny_epic_crimes.state import evolve
 from tests.rules.tiny_epic_crimes.coop_helpers import game_for
@@ -128,3 +130,76 @@ def test_a_solo_game_waits_for_its_seat_as_the_officers_turns_say() -> None:
             state, _ = game.apply(state, actor, SYSTEM.bot_choose(view, legal_now, rng))
             steps += 1
         assert steps > 50
+
+
+def _played(game: Any, mode: str, officers: int, seed: int) -> Iterator[Any]:
+    """Every state of a whole bot game of ``mode``, to its end."""
+    seat_count = 1 if mode == "solo" else officers
+    options = {"officers": officers} if mode == "solo" else {}
+    state = game.new_game(seats(seat_count, bot=True), mode, seed, options)
+    rng = random.Random(seed)
+    while True:
+        yield state
+        if game.result(state) is not None:
+            return
+        actor = min(game.to_act(state))
+        view, legal_now = game.view(state, actor), game.legal_actions(state, actor)
+        state, _ = game.apply(state, actor, SYSTEM.bot_choose(view, legal_now, rng))
+
+
+_TABLES = [("standard", 2), ("standard", 4), ("cooperative", 3), ("solo", 2), ("solo", 4)]
+
+
+def test_whose_turn_it_is_is_the_one_the_track_orders_first() -> None:
+    """``turns.current`` finds the officer furthest behind in one pass over the stack: at every
+    turn of whole bot games of every mode, the officer the track's sorted order puts first."""
+    turns_seen = 0
+    for mode, officers in _TABLES:
+        for state in _played(game_for(officers), mode, officers, 8):
+            if state.ended is None and not turns.accusing(state):
+                expected = state.track.next_to_act(skip=turns.resting(state))
+                assert turns._furthest_behind(state) == expected
+                assert turns.current(state) == expected
+                turns_seen += 1
+    assert turns_seen > 300
+
+
+def test_a_view_kept_for_a_state_is_the_view_made_afresh() -> None:
+    """A view is made once for a state, seat and case: asked again, for every seat and the
+    onlooker, in turn with other states as a server serves them, it equals one made anew."""
+    for mode, officers in _TABLES:
+        game = game_for(officers)
+        seat_count = 1 if mode == "solo" else officers
+        before = None
+        for state in _played(game, mode, officers, 5):
+            for seat in [*range(seat_count), None]:
+                first = SYSTEM.view(game.case, state, seat)
+                if before is not None:
+                    SYSTEM.view(game.case, before, seat)  # another state in between
+                assert SYSTEM.view(game.case, state, seat) is first
+                assert first == views._view(game.case, state, seat)
+            before = state
+    other = two_player_case()
+    state = start(2)
+    assert SYSTEM.view(other, state, 0) == views._view(other, state, 0)
+    assert SYSTEM.view(other, state, 0) is not SYSTEM.view(CASE, state, 0)
+
+
+def test_an_event_made_directly_is_the_event_init_makes() -> None:
+    """``made.event`` fills an event's fields at once: the same value, type, fields in order."""
+    args: list[tuple[Any, ...]] = [
+        ("drove", 0, {"to": HQ}, {}, None, frozenset()),
+        (
+            "evidence-solved",
+            None,
+            {"evidence": "gang"},
+            {"value": "x"},
+            frozenset({0}),
+            frozenset({1}),
+        ),
+    ]
+    for each in args:
+        made, expected = new_event(*each), Event(*each)
+        assert made == expected and type(made) is Event
+        assert vars(made) == vars(expected) and list(vars(made)) == list(vars(expected))
+        assert made.to_json() == expected.to_json()
