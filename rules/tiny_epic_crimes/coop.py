@@ -22,6 +22,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.core import Event, RuleError
+from rules.kit.encoded import ByIdentity
+from rules.kit.hands import Hands
 
 from . import roles
 from .case import MOBSTER_COLOURS, TecCase
@@ -164,14 +166,13 @@ def view_part(
     if seat is None or acting is None:
         return shown
     murderer = case.suspect(case.solution.murderer)
-    officers = range(len(state.officers))
-    shown["suspects"] = sorted(card for o in officers for card in state.suspects.cards_of(o))
+    suspects = _KEPT_HANDS.encoded(_face_up, state.suspects)
+    forces = _KEPT_HANDS.encoded(_face_up, state.forces)
+    shown["suspects"] = suspects[0]
     # face up in the order gained: the team watched each card come
-    shown["suspects_of"] = [list(state.suspects.cards_of(o)) for o in officers]
-    shown["forces_of"] = [list(state.forces.cards_of(o)) for o in officers]
-    shown["forces"] = (
-        sorted(pool(state)) if pooled(state) else sorted(state.forces.cards_of(acting))
-    )
+    shown["suspects_of"] = suspects[1]
+    shown["forces_of"] = forces[1]
+    shown["forces"] = forces[0] if pooled(state) else sorted(state.forces.cards_of(acting))
     shown["evidence"] = {e: murderer.trait(e) for e in sorted(state.solved)}
     shown["decisions"] = [  # their choices come from the team's face-up cards
         {"kind": d.kind, "seat": d.seat, "choices": list(d.choices)} for d in state.decisions
@@ -185,6 +186,21 @@ def view_part(
         if block in state.search_blocks
     }
     return shown
+
+
+#: The team's hands as views show them, kept by the identity of the ``Hands`` shown: a move
+#: rarely changes a hand, and a view of each state showed them all again (issue #12).
+_KEPT_HANDS = ByIdentity(128)
+
+
+def _face_up(hands: Hands) -> tuple[list[str], list[list[str]]]:
+    """Every card of the team's hands sorted, and each officer's hand in the order gained (a
+    game's hands hold one hand per officer, seats 0 on). Shared by views: read, never changed."""
+    officers = range(len(hands.held))
+    return (
+        sorted(card for o in officers for card in hands.cards_of(o)),
+        [list(hands.cards_of(o)) for o in officers],
+    )
 
 
 @functools.cache  # the same for every view of a table's size: worked out once, copied

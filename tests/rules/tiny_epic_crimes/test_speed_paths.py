@@ -18,7 +18,7 @@ import pytest
 
 from rules import serial
 from rules.core import Action, ActionSpec, Event, RuleError, Seat, check_action
-from rules.tiny_epic_crimes import board, encoding, legal, solo, turns, views
+from rules.tiny_epic_crimes import board, coop, encoding, legal, solo, turns, views
 from rules.tiny_epic_crimes.case import HQ, to_envelope_parts
 from rules.tiny_epic_crimes.game import SYSTEM
 from rules.tiny_epic_crimes.made import event as new_event
@@ -203,3 +203,21 @@ def test_an_event_made_directly_is_the_event_init_makes() -> None:
         assert made == expected and type(made) is Event
         assert vars(made) == vars(expected) and list(vars(made)) == list(vars(expected))
         assert made.to_json() == expected.to_json()
+
+
+def test_the_team_hands_a_view_shows_are_the_hands_of_the_state_shown() -> None:
+    """The team's hands in a view are kept by the identity of the hands: at every step of
+    co-op and solo bot games they are the state's own, sorted and in the order gained."""
+    for mode, officers in [("cooperative", 2), ("cooperative", 4), ("solo", 3)]:
+        game = game_for(officers)
+        for state in _played(game, mode, officers, 6):
+            acting = solo.acting(state, 0)
+            part = coop.view_part(game.case, state, 0, acting)
+            seats = range(len(state.officers))
+            suspects = [list(state.suspects.cards_of(o)) for o in seats]
+            forces = [list(state.forces.cards_of(o)) for o in seats]
+            assert part["suspects_of"] == suspects and part["forces_of"] == forces
+            assert part["suspects"] == sorted(card for hand in suspects for card in hand)
+            team = sorted(card for hand in forces for card in hand)
+            mine = sorted(state.forces.cards_of(acting))
+            assert part["forces"] == (team if coop.pooled(state) else mine)
