@@ -66,6 +66,16 @@ def test_the_distance_table_says_what_distance_says() -> None:
         assert all(far == board.distance(CASE, a, block) for block, far in row)
 
 
+def test_the_neighbours_are_the_places_one_block_away() -> None:
+    """Neighbours read off the distance table: the places ``distance`` puts one block away, in
+    the order ``blocks`` lists them."""
+    for case in (CASE, two_player_case()):
+        every = board.blocks(case)
+        for a in every:
+            expected = tuple(b for b in every if board.distance(case, a, b) == 1)
+            assert board.adjacent(case, a) == expected
+
+
 def _verdict(specs: list[ActionSpec], action: Action) -> tuple[str, str]:
     try:
         return "allowed", check_action(specs, action).type
