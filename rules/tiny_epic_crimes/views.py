@@ -33,17 +33,19 @@ def view(case: TecCase, state: TecState, seat: int | None) -> dict[str, Any]:
 
     Made once for a state and seat: a client waiting for its turn reads the same state again
     and again, and the server keeps that state decoded as one object between requests
-    (``api/states.py``), so a read of it shows the very view made before. States never change,
-    and views are read and sent, never changed, so the same objects mean the same view."""
+    (``api/states.py``), so a read of it shows the parts of the view made before. States never
+    change, so the same objects mean the same view. Each caller is given a copy of the view
+    made, which it may add to (the leak scan's controls do); its parts are shared, read and
+    sent, never changed, as :func:`public_case`'s are."""
     key = (id(state), seat)
     kept = _kept.get(key)
     if kept is not None and kept[0] is state and kept[1] is case:
-        return kept[2]
+        return dict(kept[2])
     shown = _view(case, state, seat)
     if len(_kept) >= KEPT_VIEWS:
         _kept.pop(next(iter(_kept)), None)  # the oldest (a thread may have let it go)
     _kept[key] = (state, case, shown)  # the state held, so that its id is not reused
-    return shown
+    return dict(shown)
 
 
 def _view(case: TecCase, state: TecState, seat: int | None) -> dict[str, Any]:

@@ -186,8 +186,11 @@ def test_a_view_kept_for_a_state_is_the_view_made_afresh() -> None:
                 first = SYSTEM.view(game.case, state, seat)
                 if before is not None:
                     SYSTEM.view(game.case, before, seat)  # another state in between
-                assert SYSTEM.view(game.case, state, seat) is first
-                assert first == views._view(game.case, state, seat)
+                again = SYSTEM.view(game.case, state, seat)
+                assert again == first == views._view(game.case, state, seat)
+                assert again is not first and again["case"] is first["case"]
+                again["notes"] = "a caller's own"  # a caller may add to its copy
+                assert "notes" not in SYSTEM.view(game.case, state, seat)
             before = state
     other = two_player_case()
     state = start(2)
