@@ -39,17 +39,13 @@ ENDORSE_DOUBT = 0.15
 
 
 @dataclass(frozen=True)
-class Pool:
-    """One (type, item) as the city prints it: the cards naming it, by colour."""
-
-    cards: Mapping[str, tuple[str, ...]]  # colour -> evidence ids naming the item
-
-
-@dataclass(frozen=True)
 class Index:
     """A city's evidence as a Listener looks it up."""
 
-    pools: Mapping[tuple[str, str], Pool]  # (type, item) -> the cards naming it
+    #: (type, item) -> the cards naming it, by colour: plain mappings, not an object each (a
+    #: city's index stays in memory, and each object more is one more for every collection
+    #: of the oldest generation to visit)
+    pools: Mapping[tuple[str, str], Mapping[str, tuple[str, ...]]]
     items: Mapping[tuple[str, str], int]  # (type, colour) -> how many items it names
     cards: Mapping[tuple[str, str], int]  # (type, colour) -> how many cards
     jokers: Mapping[str, tuple[str, ...]]  # type -> its jokers
@@ -75,7 +71,7 @@ def index(city: Mapping[str, Any]) -> Index:
         items.setdefault((face["type"], face["colour"]), set()).add(face["item"])
         cards[(face["type"], face["colour"])] = cards.get((face["type"], face["colour"]), 0) + 1
     made = Index(
-        pools={key: Pool({c: tuple(ids) for c, ids in by.items()}) for key, by in naming.items()},
+        pools={key: {c: tuple(ids) for c, ids in by.items()} for key, by in naming.items()},
         items={key: len(names) for key, names in items.items()},
         cards=cards,
         jokers={kind: tuple(ids) for kind, ids in jokers.items()},
@@ -104,11 +100,13 @@ def off_colour_chance(
     return chance
 
 
+_NO_POOL: Mapping[str, tuple[str, ...]] = {}
+
+
 def _chance(
     found: Index, colour: str, kind: str, item: str, seen: set[str], bluff_share: float
 ) -> float:
-    pool = found.pools.get((kind, item))
-    named = pool.cards if pool is not None else {}
+    named = found.pools.get((kind, item), _NO_POOL)
     off = sum(1 for col, ids in named.items() if col != colour for c in ids if c not in seen)
     if off == 0:
         return 0.0

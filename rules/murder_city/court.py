@@ -17,7 +17,7 @@ from . import closing, draws, hooks, ledger, presentable, trial, turns
 from .case import JOKER, City
 from .made import new_event
 from .names import Act, Benefit, Ev, Reason, Stage
-from .spec import CHALLENGE_REWARD, LEGWORK_PLAYS_PER_TURN, LISTENER_FEE
+from .spec import CHALLENGE_REWARD, LEGWORK_PLAYS_PER_TURN, LISTENER_FEE, SPECS_KEPT
 from .state import Court, DiceMod, McState, evolve, with_limits
 
 # Specs are immutable values asked for on every court step: those without choices are made
@@ -31,7 +31,7 @@ _PASS = ActionSpec(Act.PASS_WINDOW)
 _BUY_DIE = ActionSpec(Act.TAKE_HARDSHIP, {"benefit": (Benefit.DIE.value,)})
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=SPECS_KEPT)  # small, as investigation's
 def _spec(kind: str, *params: tuple[str, Any]) -> ActionSpec:
     return ActionSpec(kind, dict(params))
 

@@ -14,7 +14,14 @@ from . import closing, draws, hooks, ledger, memory
 from .case import EVIDENCE_TYPES, City
 from .made import new_event
 from .names import Act, Benefit, Ev, Reason
-from .spec import ATTACH_REWARD, LEGWORK_EXCHANGE, MAX_MURDERS, SWAPS_PER_TURN, WEAKNESS_FEE
+from .spec import (
+    ATTACH_REWARD,
+    LEGWORK_EXCHANGE,
+    MAX_MURDERS,
+    SPECS_KEPT,
+    SWAPS_PER_TURN,
+    WEAKNESS_FEE,
+)
 from .state import Case, McState, evolve, with_desk, with_limits
 
 #: The voluntary hardship's benefits on a seat's own investigation turn.
@@ -22,13 +29,13 @@ TURN_BENEFITS = (Benefit.EVIDENCE, Benefit.LEGWORK, Benefit.SWAP)
 
 # Specs are immutable values listed on every step of a seat's turn: the ones without choices
 # are made once, the others once per set of choices (an ``ActionSpec`` costs as much to build
-# as a dozen dictionary lookups).
+# as a dozen dictionary lookups), in caches kept small (``spec.SPECS_KEPT``).
 _END = ActionSpec(Act.END_INVESTIGATION)
 _DRAW_MURDER = ActionSpec(Act.DRAW_MURDER)
 _HARDSHIP = ActionSpec(Act.TAKE_HARDSHIP, {"benefit": tuple(b.value for b in TURN_BENEFITS)})
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=SPECS_KEPT)
 def _spec(kind: str, *params: tuple[str, Any]) -> ActionSpec:
     return ActionSpec(kind, dict(params))
 
@@ -151,7 +158,7 @@ def _open_ports(
     return made
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=SPECS_KEPT)
 def _exchanges(legwork: tuple[str, ...]) -> tuple[ActionSpec, ...]:
     """The 2-for-1 exchange's forms for a legwork hand: two different cards, or a pair of the
     same card."""

@@ -225,6 +225,11 @@ TRADE_OFFERS_PER_TURN = 3  # offers a seat may make in its investigation turn (a
 LEGWORK_PLAYS_PER_TURN = 8  # legwork cards a seat may play in one turn (a bound on steps)
 SWAPS_PER_TURN = 9  # attached cards moved after the swap benefit (one move per port)
 ALL_EVIDENCE = 5 * 33  # no seat can discard more evidence than there is
+#: How many action forms each of the engine's caches of them keeps: a seat's forms repeat
+#: within its turn (hits in 300 four-bot games: 151.9 k of 218 k asks kept 256, 160.6 k kept
+#: 8,192), and a large cache, always full, holds tens of thousands of objects that every full
+#: collection visits (docs/murder-city.md, "Speed of bot games (2026-12-04, third pass)").
+SPECS_KEPT = 256
 
 #: The most steps one seat can take in one turn: its investigation (draws, each card played
 #: adding at most one; attaches, each card played freeing at most one port; moves; discards,
