@@ -116,10 +116,6 @@ def pooled(state: TecState) -> bool:
     return is_team(state) and len(state.officers) == 2
 
 
-def pool(state: TecState) -> tuple[str, ...]:
-    return tuple(card for officer in state.forces.seats for card in state.forces.cards_of(officer))
-
-
 def force_receiver(state: TecState, officer: int) -> int:
     """Whose hand a gained Force Card joins: the gainer's, or in a pool the partner's while the
     gainer's is full and the pool has room (the pool of 4 is two hands of 2 either may play)."""
