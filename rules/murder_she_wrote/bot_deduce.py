@@ -14,6 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules.kit.encoded import ByIdentity
+
 from .case import LOCATION_COUNT
 from .spec import Status
 
@@ -39,10 +41,41 @@ def read(view: Mapping[str, Any], excluded: frozenset[int] | None = None) -> Rea
     me = view["seat"]
     if excluded is None:
         excluded = frozenset({me, *view["out"], *(a["seat"] for a in view["accusers"])})
+    seen, visits, seats = view["seen"], view["visits"], len(view["pawns"])
+    kept = _READ.entries.get(id(seen))
+    if (
+        kept is not None
+        and kept[0] is seen
+        and kept[1] == excluded
+        and kept[2] == seats
+        and _lengthens(visits, kept[3])
+    ):
+        candidates, dead, alive_last = kept[4]
+    else:
+        candidates, dead, alive_last = _looks(seen, seats, visits, excluded)
+        if seen:  # an empty list is made afresh for every view: nothing to find it by
+            read_from = (len(visits), visits[-1])
+            _READ.keep(id(seen), (seen, excluded, seats, read_from, (candidates, dead, alive_last)))
+    last_in = view["last_in"]
+    since_alive: dict[str, tuple[int, ...]] = {}
+    for location in alive_last:
+        cards = last_in[location]
+        since_alive[location] = tuple(cards[: cards.index(me)]) if me in cards else ()
+    return Reading(candidates, dead, since_alive)
+
+
+def _looks(
+    seen: Sequence[Mapping[str, Any]],
+    seats: int,
+    visits: Sequence[Mapping[str, Any]],
+    excluded: frozenset[int],
+) -> tuple[frozenset[int], frozenset[str], tuple[str, ...]]:
+    """What the sightings ``seen`` tell: the candidates, the locations seen DEAD, and those
+    whose last look read ALIVE (in the order first looked at)."""
     last_alive: dict[str, int] = {}
     first_dead: dict[str, int] = {}
     last_look: dict[str, bool] = {}
-    for sighting in view["seen"]:
+    for sighting in seen:
         location, time = sighting["location"], sighting["visit"]
         dead = sighting["status"] == DEAD
         last_look[location] = dead
@@ -50,18 +83,28 @@ def read(view: Mapping[str, Any], excluded: frozenset[int] | None = None) -> Rea
             last_alive[location] = time
         elif location not in first_dead:
             first_dead[location] = time
-    last_in = view["last_in"]
-    since_alive: dict[str, tuple[int, ...]] = {}
-    for location, dead in last_look.items():
-        if not dead:
-            cards = last_in[location]
-            since_alive[location] = tuple(cards[: cards.index(me)]) if me in cards else ()
-    seats = len(view["pawns"])
-    return Reading(
-        _candidates(seats, view["visits"], last_alive, first_dead, excluded),
+    return (
+        _candidates(seats, visits, last_alive, first_dead, excluded),
         frozenset(first_dead),
-        since_alive,
+        tuple(location for location, dead in last_look.items() if not dead),
     )
+
+
+def _lengthens(visits: Sequence[Mapping[str, Any]], read_from: tuple[int, Any]) -> bool:
+    """Whether ``visits`` is the log a reading was made from, or that log lengthened: its row
+    at the old end is the very row it ended with (``views._visits`` shares the rows of a log
+    with the logs that lengthen it)."""
+    size, last = read_from
+    return len(visits) >= size and visits[size - 1] is last
+
+
+#: What a seat's sightings tell, kept by the identity of the view's rows of them
+#: (``views._seen`` keeps them while the seat's sightings stay the same), with the log they
+#: were read against: every death's window lies between two of the seat's own sightings, so
+#: while the log only lengthens the candidates change with the sightings or the seats
+#: excluded alone. Who entered since a look (the LAST IN columns) is read again every time.
+#: As many as the seats of some hundred games.
+_READ = ByIdentity(512)
 
 
 def _candidates(

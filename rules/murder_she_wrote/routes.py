@@ -61,6 +61,9 @@ class RouteTable:
         }
         self._routes: dict[tuple[int, int], tuple[Route, ...]] = {}
         self._candidates: dict[tuple[int, int], tuple[Destination, ...]] = {}
+        #: every destination made for this island, by its fields: the ends of many (space,
+        #: roll) pairs are the same destination, made once and shared
+        self._made: dict[tuple[int, str | None, str | None, bool, int | None], Destination] = {}
 
     def candidates(self, start: int, roll: int) -> tuple[Destination, ...]:
         """Every end of a roll from ``start`` with no other pawn on the board, merged by space.
@@ -75,20 +78,33 @@ class RouteTable:
         return found
 
     def _merge(self, start: int, roll: int) -> tuple[Destination, ...]:
-        """The ends of the routes merged by space (:func:`_add`), each made a
-        :class:`Destination` once at the end: worked out for every new (space, roll) of an
-        island, about once a move while the table fills."""
-        merged: dict[int, tuple[str | None, str | None, bool, int | None]] = {}
+        """The ends of the routes merged by space (:func:`_merged`), each a
+        :class:`Destination` made once per island (:meth:`_destination`): worked out for every
+        new (space, roll) of an island, about twice a move while the table fills."""
+        merged: dict[int, _Merged] = {}
         room_of, leads_to = self.room_of, self.leads_to
         for end, accuse, escape in self._walk(start, roll):
-            _add(merged, end, room_of[end], None, accuse, escape)
+            merged[end] = _merged(merged.get(end), room_of[end], None, accuse, escape)
             entry = leads_to.get(end)
             if entry is not None:
                 location, rooms = entry
                 for room in rooms:
-                    _add(merged, room, location, location, accuse, escape)
+                    merged[room] = _merged(merged.get(room), location, location, accuse, escape)
         merged.pop(start, None)  # a move never ends where it began
-        return tuple(_destination(space, *merged[space]) for space in sorted(merged))
+        made = self._made
+        return tuple(
+            [
+                made.get(key) or self._destination(key)
+                for key in [(space, *merged[space]) for space in sorted(merged)]
+            ]
+        )
+
+    def _destination(
+        self, key: tuple[int, str | None, str | None, bool, int | None]
+    ) -> Destination:
+        """The island's destination with these fields, made the first time it is met."""
+        made = self._made[key] = _destination(*key)
+        return made
 
     def routes(self, start: int, roll: int) -> tuple[Route, ...]:
         key = (start, roll)
@@ -200,22 +216,20 @@ def destinations(
 _last: tuple[Any, ...] = (None, None, None, None, {})
 
 
-def _add(
-    found: dict[int, tuple[str | None, str | None, bool, int | None]],
-    space: int,
-    location: str | None,
-    via: str | None,
-    accuse: bool,
-    escape: int | None,
-) -> None:
-    """A route's end at ``space`` merged with one found before: the location given, a via only
-    when both came by one, an Accuse or Escape space when either passed one."""
-    old = found.get(space)
+#: A space's merged routes: (location, via, accuse, escape).
+_Merged = tuple[str | None, str | None, bool, int | None]
+
+
+def _merged(
+    old: _Merged | None, location: str | None, via: str | None, accuse: bool, escape: int | None
+) -> _Merged:
+    """A route's end merged with the routes found before to the same space (``old``): the
+    location given, a via only when both came by one, an Accuse or Escape space when either
+    passed one."""
     if old is None:
-        found[space] = (location, via, accuse, escape)
-        return
+        return (location, via, accuse, escape)
     _, old_via, old_accuse, old_escape = old
-    found[space] = (
+    return (
         location,
         None if old_via is None or via is None else old_via,
         old_accuse or accuse,

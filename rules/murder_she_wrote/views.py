@@ -73,6 +73,7 @@ class BotView(dict[str, Any]):
     __slots__ = ("_island", "_state", "_seat")
 
     def __init__(self, island: Island, state: MswState, seat: int) -> None:
+        super().__init__(_plain_parts(state, seat))
         self._island, self._state, self._seat = island, state, seat
 
     def __missing__(self, key: str) -> Any:
@@ -101,6 +102,24 @@ class BotView(dict[str, Any]):
         return ValuesView(self)
 
 
+def _plain_parts(state: MswState, seat: int) -> dict[str, Any]:
+    """The parts read straight from the state's fields, made at once: every bot decision
+    reads most of them, and one dict display costs less than a lookup that misses each."""
+    mine = 0 <= seat < len(state.seats)
+    return {
+        "seat": seat if mine else None,
+        "role": None if not mine else (MURDERER if seat == state.murderer else JESSICA),
+        "rules": state.rules,
+        "mode": state.mode,
+        "round": state.round,
+        "rounds": state.rounds,
+        "phase": state.phase,
+        "turn": state.turn if state.phase in _PLAYING else None,
+        "roll": state.roll,
+    }
+
+
+_PLAYING = (Phase.MOVE.value, Phase.CHECK.value)
 _UNMADE = object()  # a part not made yet (a part may be None)
 
 
