@@ -57,3 +57,36 @@ class Event:
             audience=None if audience is None else frozenset(audience),
             secret_audience=frozenset(data.get("secret_audience") or ()),
         )
+
+
+_new = object.__new__
+_set = object.__setattr__
+_NOBODY: frozenset[int] = frozenset()
+
+
+def new_event(
+    type: str,
+    actor: int | None = None,
+    data: Mapping[str, Any] | None = None,
+    secret: Mapping[str, Any] | None = None,
+    audience: frozenset[int] | None = None,
+    secret_audience: frozenset[int] = _NOBODY,
+) -> Event:
+    """``Event(type, actor, data, secret, audience, secret_audience)``, with a fresh dict for a
+    mapping left out: the same value, made with its ``__dict__`` set whole. The frozen
+    dataclass's ``__init__`` sets each of the six fields through ``object.__setattr__``, and
+    the systems make several events a step (issue #12)."""
+    made: Event = _new(Event)
+    _set(
+        made,
+        "__dict__",
+        {
+            "type": type,
+            "actor": actor,
+            "data": {} if data is None else data,
+            "secret": {} if secret is None else secret,
+            "audience": audience,
+            "secret_audience": secret_audience,
+        },
+    )
+    return made
