@@ -12,7 +12,7 @@ import dataclasses
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from api import security
 from api.cases import CaseCache, OpenCase
@@ -61,6 +61,14 @@ class VersionMismatch(CasebookError):
 
     code = "game/version-mismatch"
     status = 412
+
+
+class Seated(NamedTuple):
+    """A game as read, the seat a token opened in it and the game's case."""
+
+    game: OpenGame
+    seat: int
+    opened: OpenCase
 
 
 @dataclass(frozen=True)
@@ -274,7 +282,19 @@ class Service:
         self, game_id: str, token: str | None, clock: str = DEFAULT_CLOCK
     ) -> dict[str, Any]:
         """The caller's seat's view, and the result once the game is over."""
-        game, seat, opened = self._open(game_id, token)
+        return self.shown(self.open_seat(game_id, token), clock)
+
+    def open_seat(self, game_id: str, token: str | None) -> Seated:
+        """The game as stored now and the seat ``token`` opens in it; a stranger learns nothing.
+
+        What :meth:`shown` makes of it is a function of the game's version, the seat and the
+        clock alone, which lets the API keep the answer it wrote for a seat's next read of
+        the same version (``api/answers.py``)."""
+        return Seated(*self._open(game_id, token))
+
+    def shown(self, seated: Seated, clock: str = DEFAULT_CLOCK) -> dict[str, Any]:
+        """What :meth:`read_game` answers for a game and seat :meth:`open_seat` opened."""
+        game, seat, opened = seated
         system = registry.get(game.system)
         state = self.states.decode(game.id, system, game.state_text)
         shown: dict[str, Any] = {

@@ -14,6 +14,7 @@ from flask_smorest import Blueprint
 from werkzeug.wrappers import Response
 
 from api import quotas
+from api.answers import KeptAnswers
 from api.problem_docs import refusals
 from api.resources import (
     BEARER,
@@ -97,18 +98,29 @@ def view_answer(
     bearer: str | None,
     clock: str,
     shared: SharedParts | None = None,
+    kept: KeptAnswers | None = None,
 ) -> tuple[bytes, str]:
     """A seat's view as the body ``read_quickly`` answers and its ETag (the sha256 of the body,
     as ``tagged`` gives it), from ``found`` and ``json`` (the app's service and JSON provider),
     for ``api/hot_routes.py`` to write itself; the parts of the view the system shares between
-    views written from ``shared``'s bytes."""
-    dumped = _DUMP_GAME(found.read_game(game_id, bearer, clock))
+    views written from ``shared``'s bytes, and the answer to an earlier read of the same
+    version by the same seat and clock taken from ``kept``."""
+    seated = found.open_seat(game_id, bearer)
+    game_id, version = seated.game.id, seated.game.version
+    if kept is not None:
+        answer = kept.get(game_id, version, seated.seat, clock)
+        if answer is not None:
+            return answer
+    dumped = _DUMP_GAME(found.shown(seated, clock))
     written = dumped if shared is None else {**dumped, "view": shared.written(dumped["view"])}
     try:
         body = json.body(written)
     except TypeError:  # a value only the standard library writes: the body written whole
         body = json.body(dumped)
-    return body, etag_of(body)
+    answer = (body, etag_of(body))
+    if kept is not None:
+        kept.put(game_id, version, seated.seat, clock, answer)
+    return answer
 
 
 def list_quickly(game_id: str, bearer: str | None) -> Response:

@@ -1,6 +1,7 @@
 """Decoded states kept per game for the very text they were stored as (``api/states.py``): one
-decode per text, one place a game, bounded, and a server that keeps them answers every read
-exactly as one that decodes afresh."""
+decode per text, one place a game, bounded, and a server that keeps them, and keeps the answers
+to its reads (``api/answers.py``), answers every read exactly as one that decodes and writes
+afresh."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from api.answers import KeptAnswers
+from api.hot_routes import HotRoutes
 from api.states import DecodedStates
 from tests.conftest import make_app
 from tests.suite.client import Answer, InProcess
@@ -79,11 +82,25 @@ def test_the_most_recently_used_games_are_kept_up_to_the_size() -> None:
     assert len(system.decoded) == 4
 
 
+def _keeps_no_answers(app: Any) -> Any:
+    """``app``, its layer in front of Flask keeping no answer to a read."""
+    layer = app.wsgi_app
+    assert isinstance(layer, HotRoutes)
+    layer.answers = KeptAnswers(games=0)
+    return app
+
+
+def _is_a_view(path: str) -> bool:
+    return path.startswith("/v1/games/") and path.count("/") == 3
+
+
 class Compared:
-    """A transport that answers from ``warm`` (which keeps states) and checks that every read
-    is answered the same by ``cold``, a server on the same database that keeps none. With
-    ``elsewhere``, a second server on that database keeping states too, every other move is
-    served there: the game moves on under the kept state of each."""
+    """A transport that answers from ``warm`` (which keeps states and answers) and checks that
+    every read is answered the same by ``cold``, a server on the same database that keeps
+    neither; ``warm`` answers each view twice, the second time from its kept answer, and both
+    answers must be the same. With ``elsewhere``, a second server on that database keeping
+    states too, every other move is served there: the game moves on under the kept state and
+    answers of each."""
 
     def __init__(
         self,
@@ -94,7 +111,7 @@ class Compared:
     ) -> None:
         self.warm, self.cold, self.cold_service = warm, cold, cold_states
         self.elsewhere = elsewhere
-        self.reads = self.moves = 0
+        self.reads = self.moves = self.views = 0
 
     def __call__(
         self,
@@ -110,6 +127,10 @@ class Compared:
             if self.elsewhere is not None and self.moves % 2:
                 return self.elsewhere(method, path, body, token=token, headers=headers)
         answer = self.warm(method, path, body, token=token, headers=headers)
+        if method == "GET" and _is_a_view(path):
+            again = self.warm(method, path, body, token=token, headers=headers)
+            assert (again.status, again.body) == (answer.status, answer.body), path
+            self.views += answer.status == 200
         if method == "GET" and path.startswith("/v1/games/"):
             self.cold_service.states = DecodedStates(size=0)
             again = self.cold(method, path, body, token=token, headers=headers)
@@ -133,7 +154,7 @@ def test_kept_states_answer_as_states_decoded_afresh(tmp_path: Path, system: str
     """Random clients play each system's games to the end on a server that keeps states; each
     read, its view, legal actions, log and deductions, is what a server decoding afresh says."""
     database = tmp_path / "api.sqlite3"
-    warm, cold = make_app(database), make_app(database)
+    warm, cold = make_app(database), _keeps_no_answers(make_app(database))
     try:
         transport = Compared(
             InProcess(warm.test_client()),
@@ -144,7 +165,8 @@ def test_kept_states_answer_as_states_decoded_afresh(tmp_path: Path, system: str
         for played, mode in [(s, m) for s, m in modes(transport) if s == system]:
             game = new_game(transport, played, mode, rng)
             assert play(transport, game, rng, max_moves=60).seen
-        assert transport.reads > 0
+        assert transport.reads > 0 and transport.views > 0
+        assert len(warm.wsgi_app.answers) > 0  # type: ignore[attr-defined]
     finally:
         for app in (warm, cold):
             app.extensions["casebook"].store.dispose()
@@ -155,7 +177,8 @@ def test_a_game_moved_by_another_server_is_read_afresh(tmp_path: Path, system: s
     """Two servers share a database and take a game's moves in turn: each read of one, whose
     kept state the other's move left behind, is what a server decoding afresh says."""
     database = tmp_path / "api.sqlite3"
-    warm, elsewhere, cold = make_app(database), make_app(database), make_app(database)
+    warm, elsewhere = make_app(database), make_app(database)
+    cold = _keeps_no_answers(make_app(database))
     try:
         transport = Compared(
             InProcess(warm.test_client()),
