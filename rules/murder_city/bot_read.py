@@ -58,6 +58,11 @@ def conviction_chance(murder: Mapping[str, Any], dice: int) -> float:
     return chance_at_least(dice, min(int(t) for _n, t, _p in murder["charges"]))
 
 
+#: Each seat's last reading of its own cases: the cases part and city it was made from (held,
+#: so neither's id is reused), its open ports and its fitting murder cards.
+_KEPT: dict[int, tuple[Any, Any, dict[str, list[str]], dict[str, list[str]]]] = {}
+
+
 class Reading:
     """One view, read for a bot: cheap lookups built once a decision."""
 
@@ -71,8 +76,19 @@ class Reading:
         self.desk: Mapping[str, Any] = self.seats[self.me]
         self.hand: Sequence[str] = view.get("hand") or ()  # read, never changed: no copy
         self.jovan: Mapping[str, Any] = self.city["jovans"][self.desk["jovan"]]
-        self._open: dict[str, list[str]] = {}  # my cases' open ports, by murder card
-        self._fits: dict[str, list[str]] = {}  # a card's fitting murder cards, by card
+        #: my cases' open ports by murder card, and a card's fitting murder cards by card:
+        #: both read my cases and the city alone, so they carry over from my last reading
+        #: while its cases part is the very same object (a seat's cases change on few steps
+        #: of its turn; a view's parts are never changed)
+        self._open: dict[str, list[str]]
+        self._fits: dict[str, list[str]]
+        cases, city = self.desk["cases"], self.city
+        kept = _KEPT.get(self.me)
+        if kept is not None and kept[0] is cases and kept[1] is city:
+            self._open, self._fits = kept[2], kept[3]
+        else:
+            self._open, self._fits = {}, {}
+            _KEPT[self.me] = (cases, city, self._open, self._fits)
 
     @functools.cached_property
     def legwork(self) -> list[str]:
