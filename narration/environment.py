@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import types
 import weakref
 from collections.abc import Iterator, Mapping, MutableMapping, Sequence
 from contextvars import ContextVar
@@ -19,7 +20,8 @@ from typing import Any
 
 import jinja2
 from jinja2.nodes import EvalContext
-from jinja2.runtime import Context
+from jinja2.runtime import Context, Macro
+from jinja2.utils import internalcode
 
 from narration.variants import VariantsExtension
 
@@ -27,10 +29,11 @@ TEMPLATES = Path(__file__).parent / "templates"
 
 _extra_folders: dict[str, Path] = {}
 
-#: The variables of the render under way (set by :func:`render`), for the words a template
-#: imports: imported without context, a ``_words.j2`` module is built once and cached by Jinja
-#: (with context it was built again on every render, a quarter of a move's narration), and its
-#: filters and ``glossary`` read the render's names, glossary and clock from here.
+#: The variables of the render under way, over the globals (set by :func:`render`), for the
+#: words a template imports: imported without context, a ``_words.j2`` module is built once and
+#: cached by Jinja (with context it was built again on every render, a quarter of a move's
+#: narration), and its filters and ``glossary`` read the render's names, glossary and clock
+#: from here.
 _NOTHING: Mapping[str, Any] = MappingProxyType({})
 _RENDERING: ContextVar[Mapping[str, Any]] = ContextVar("narration_rendering", default=_NOTHING)
 _ABSENT = object()
@@ -39,11 +42,20 @@ _ABSENT = object()
 def render(template: jinja2.Template, values: Mapping[str, Any], block: str | None = None) -> str:
     """``template`` (or one of its blocks) rendered with ``values``, which the words it imports
     read too: the one way narration renders."""
-    if type(values) is not dict:
-        values = dict(values)
-    token = _RENDERING.set(values)
+    made = prepared(template)
+    return render_prepared(template, made, {**made.globals, **values}, block)
+
+
+def render_prepared(
+    template: jinja2.Template, made: Prepared, parent: dict[str, Any], block: str | None = None
+) -> str:
+    """:func:`render` for a caller that keeps ``made`` (:func:`prepared` of ``template``) and has
+    laid the render's values over ``made.globals`` in ``parent`` itself: a teller of many
+    events copies the values they share once, not a dict of globals an event. ``parent`` is
+    the render's own; the words it imports read it too."""
+    token = _RENDERING.set(parent)
     try:
-        context = _context(template, values)
+        context = _context(template, made, parent)
         if block is not None:
             return "".join(template.blocks[block](context))
         try:  # as ``Template.render`` does, with the context made above
@@ -54,58 +66,78 @@ def render(template: jinja2.Template, values: Mapping[str, Any], block: str | No
         _RENDERING.reset(token)
 
 
-class _Made:
+class Prepared:
     """What every render of one template starts from, worked out at its first render: its
     globals as one dict (``Template.new_context`` copied them from a ``ChainMap`` twice a
     render), their names, and the evaluation settings (the environment's globals are all set
     when it is built, :func:`environment`)."""
 
-    __slots__ = ("globals", "globals_keys", "eval_state", "context_class")
+    __slots__ = ("globals", "globals_keys", "autoescape", "context_class", "has_blocks")
 
     def __init__(self, template: jinja2.Template) -> None:
         self.globals = dict(template.globals)
         self.globals_keys = set(self.globals)
-        self.eval_state = vars(EvalContext(template.environment, template.name))
+        evaluation = EvalContext(template.environment, template.name)
+        assert vars(evaluation).keys() == {"environment", "autoescape", "volatile"}
+        self.autoescape = evaluation.autoescape
         self.context_class = template.environment.context_class
+        self.has_blocks = bool(template.blocks)
 
 
-_MADE: weakref.WeakKeyDictionary[jinja2.Template, _Made] = weakref.WeakKeyDictionary()
+_MADE: weakref.WeakKeyDictionary[jinja2.Template, Prepared] = weakref.WeakKeyDictionary()
 
 
-def _context(template: jinja2.Template, values: dict[str, Any]) -> Context:
-    """The context ``jinja2.runtime.new_context`` would make for ``values``, filled in from
-    what :class:`_Made` kept of the template: a render's fixed cost, paid for every event."""
+def prepared(template: jinja2.Template) -> Prepared:
+    """What :class:`Prepared` keeps of ``template``, made at its first render."""
     made = _MADE.get(template)
     if made is None:
-        made = _MADE[template] = _Made(template)
+        made = _MADE[template] = Prepared(template)
+    return made
+
+
+def _context(template: jinja2.Template, made: Prepared, parent: dict[str, Any]) -> Context:
+    """The context ``jinja2.runtime.new_context`` would make for ``parent`` (the template's
+    globals and the render's values), filled in from ``made``: a render's fixed cost, paid for
+    every event. Each attribute is set on its own (a fresh instance keeps them in its class's
+    shared layout; a ``__dict__`` filled by ``update`` costs twice as much to make)."""
     eval_ctx = object.__new__(EvalContext)
-    eval_ctx.__dict__.update(made.eval_state)
+    eval_ctx.environment = template.environment
+    eval_ctx.autoescape = made.autoescape
+    eval_ctx.volatile = False
     context: Context = object.__new__(made.context_class)
-    context.__dict__.update(
-        parent={**made.globals, **values},
-        vars={},
-        environment=template.environment,
-        eval_ctx=eval_ctx,
-        exported_vars=set(),
-        name=template.name,
-        globals_keys=made.globals_keys,  # read only, as Context reads it
-        blocks={name: [block] for name, block in template.blocks.items()},
+    context.parent = parent
+    context.vars = {}
+    context.environment = template.environment
+    context.eval_ctx = eval_ctx
+    context.exported_vars = set()
+    context.name = template.name
+    context.globals_keys = made.globals_keys  # read only, as Context reads it
+    context.blocks = (
+        {name: [block] for name, block in template.blocks.items()} if made.has_blocks else {}
     )
     return context
 
 
 def _current(context: jinja2.runtime.Context, key: str, default: Any) -> Any:
-    """``key`` of the template's own context, else of the render under way."""
-    found = context.get(key, _ABSENT)
-    return _RENDERING.get().get(key, default) if found is _ABSENT else found
+    """``key`` of the template's own context, else of the render under way.
+
+    Read as ``Context.get`` reads it (the template's own variables, then the values it was
+    rendered with), without its three calls."""
+    found = context.vars.get(key, _ABSENT)
+    if found is _ABSENT:
+        found = context.parent.get(key, _ABSENT)
+        if found is _ABSENT:
+            return _RENDERING.get().get(key, default)
+    return found
 
 
 class _RenderedGlossary(Mapping[str, str]):
     """The glossary of the render under way, as the global ``glossary`` of imported words."""
 
     def _words(self) -> Mapping[str, str]:
-        found: Mapping[str, str] = _RENDERING.get().get("glossary", {})
-        return found
+        found: Mapping[str, str] = _RENDERING.get().get("glossary", _NOTHING)
+        # a render given no glossary of its own finds this one among its globals
+        return _NOTHING if found is self else found
 
     def __getitem__(self, key: str) -> str:
         return self._words()[key]
@@ -236,6 +268,36 @@ def next_to(
     return [item for item in items if grid_cell(item.get(key)) in sides]
 
 
+class _Context(Context):
+    """Jinja's context, which calls a plain callable at once.
+
+    Every call written in a template (``event.get("x")``, a macro of the shared words) goes
+    through ``Context.call``, which asks the callable (and its ``__call__``) whether it wants
+    the context passed first. A bound method of a built-in type (``dict.get``) and a macro
+    never do, so they are called directly, as ``Context.call`` would call them.
+    """
+
+    @internalcode
+    def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+        if type(__obj) not in _PLAIN_CALLABLES:
+            return super().call(__obj, *args, **kwargs)
+        if kwargs:
+            kwargs.pop("_block_vars", None)
+            kwargs.pop("_loop_vars", None)
+        try:
+            return __obj(*args, **kwargs)
+        except StopIteration:
+            return __self.environment.undefined(
+                "value was undefined because a callable raised a StopIteration exception"
+            )
+
+
+#: The callables that take no context, environment or evaluation context: built-in methods
+#: (they carry no attributes, so no ``jinja_pass_arg``) and macros (``Macro.__call__`` takes
+#: only the macro's arguments).
+_PLAIN_CALLABLES = frozenset({types.BuiltinMethodType, Macro})
+
+
 class _Environment(jinja2.Environment):
     """Jinja's environment, with each template's globals one plain dict.
 
@@ -245,6 +307,8 @@ class _Environment(jinja2.Environment):
     words a template shares compares the render's globals with the imported one's, a
     ``ChainMap`` lookup each, 30,000 of them in 900 Murder City moves.
     """
+
+    context_class = _Context
 
     def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
         return {**self.globals, **(d or {})}

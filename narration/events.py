@@ -7,7 +7,14 @@ from typing import Any
 
 import jinja2
 
-from narration.environment import DEFAULT_CLOCK, environment, render, seat_name
+from narration.environment import (
+    DEFAULT_CLOCK,
+    Prepared,
+    environment,
+    prepared,
+    render_prepared,
+    seat_name,
+)
 from rules import registry
 
 #: What an event type with no template of its own is told with: its type as words. A system
@@ -23,9 +30,28 @@ def template_name(system_id: str, event_type: str) -> list[str]:
 
 def with_fixed_names(system_id: str, glossary: Mapping[str, str] | None) -> dict[str, str]:
     """``glossary`` over the names every game of the system shares (the registration's
-    ``glossary``: Tiny Epic Crimes' cards), so a template names a card without a case."""
+    ``glossary``: Tiny Epic Crimes' cards), so a template names a card without a case.
+
+    The server hands narration the same glossary object for every move of a case (it keeps
+    each case's glossary, ``api/cases.py``), and Tiny Epic Crimes' fixed names are some two
+    hundred, so the merged dict is kept by the identity of the glossary (:data:`MERGED_KEPT`
+    at most, each holding its glossary so that its identity is not reused). Like a case's
+    views, a glossary handed to narration is never changed afterwards."""
+    key = (system_id, id(glossary))
+    kept = _MERGED.get(key)
+    if kept is not None and kept[0] is glossary:
+        return kept[1]
     fixed = registry.registration(system_id).glossary if registry.is_registered(system_id) else {}
-    return {**fixed, **(glossary or {})}
+    merged = {**fixed, **(glossary or {})}
+    if len(_MERGED) >= MERGED_KEPT:
+        _MERGED.clear()  # a long-lived process starts again rather than grow
+    _MERGED[key] = (glossary, merged)
+    return merged
+
+
+#: As many glossaries as the server keeps cases (``api.cases``), or more.
+MERGED_KEPT = 256
+_MERGED: dict[tuple[str, int], tuple[Mapping[str, str] | None, dict[str, str]]] = {}
 
 
 def has_template(system_id: str, event_type: str) -> bool:
@@ -36,23 +62,28 @@ def has_template(system_id: str, event_type: str) -> bool:
     return True
 
 
-#: The template found for each (system, event type), for the environment it was found in (a
-#: folder added makes a new environment): looking one up through the loaders again cost a
-#: microsecond an event.
-_FOUND: dict[tuple[str, str], jinja2.Template] = {}
+#: The template found for each (system, event type), with what a render keeps of it, for the
+#: environment it was found in (a folder added makes a new environment): looking one up
+#: through the loaders again cost a microsecond an event.
+_FOUND: dict[str, dict[str, tuple[jinja2.Template, Prepared]]] = {}
 _FOUND_IN: list[jinja2.Environment] = []
 
 
-def _event_template(system_id: str, event_type: str) -> jinja2.Template:
+def _event_templates(system_id: str) -> dict[str, tuple[jinja2.Template, Prepared]]:
+    """The templates of ``system_id``'s event types found so far, by event type."""
     env = environment()
     if not _FOUND_IN or _FOUND_IN[0] is not env:
         _FOUND.clear()
         _FOUND_IN[:] = [env]
-    key = (system_id, event_type)
-    found = _FOUND.get(key)
+    found = _FOUND.get(system_id)
     if found is None:
-        found = _FOUND[key] = env.select_template([*template_name(system_id, event_type), UNTOLD])
+        found = _FOUND[system_id] = {}
     return found
+
+
+def _find_template(system_id: str, event_type: str) -> tuple[jinja2.Template, Prepared]:
+    template = environment().select_template([*template_name(system_id, event_type), UNTOLD])
+    return template, prepared(template)
 
 
 def narrate_event(
@@ -86,21 +117,32 @@ def narrate_events(
     the events of one seat share (the names, the glossary over the system's fixed names) are
     made once for them all rather than once an event."""
     seats = list(names)
-    words = with_fixed_names(system_id, glossary)
+    templates = _event_templates(system_id)
+    shared: dict[str, Any] | None = None
     told: list[str] = []
     for event in events:
-        template = _event_template(system_id, event["type"])
+        event_type = event["type"]
+        found = templates.get(event_type)
+        if found is None:
+            found = templates[event_type] = _find_template(system_id, event_type)
+        template, made = found
+        if shared is None:
+            shared = _shared_values(made, seats, with_fixed_names(system_id, glossary), clock)
         actor = event.get("actor")
-        values = {
-            "event": event,
-            "actor_name": None if actor is None else seat_name(seats, actor),
-            "names": seats,
-            "glossary": words,
-            "clock": clock,
-        }
-        text = render(template, values).strip()
+        parent = shared.copy()
+        parent["event"] = event
+        parent["actor_name"] = None if actor is None else seat_name(seats, actor)
+        text = render_prepared(template, made, parent).strip()
         told.append(text[:1].upper() + text[1:])  # "the inspector" may open the sentence
     return told
+
+
+def _shared_values(
+    made: Prepared, seats: list[str], glossary: dict[str, str], clock: str
+) -> dict[str, Any]:
+    """The values every event of one call is told with, over the templates' globals (the
+    environment's, which every template shares): each event's render copies them, one dict."""
+    return {**made.globals, "names": seats, "glossary": glossary, "clock": clock}
 
 
 #: The event type every system's ending is told as (``<system>/game-ended.j2`` or the common one).
