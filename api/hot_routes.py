@@ -7,9 +7,11 @@ about as much CPU as Toy Culprit's whole move (``docs/performance.md``, "Hot pat
 layer sits in front of the Flask app and answers a request in the common shape with the same
 short-way functions the documented views call first (``api/resources/quick.py`` and
 ``api/resources/games.py``), under an app context only; anything else goes to Flask unchanged.
-A plain read (no query but a clock, no condition to weigh) and a plain move are answered without
-even the app context: the service's answer written as bytes with the headers Flask would give
-it (``docs/performance.md``, "The read and the move, counted per request").
+A plain read (no query but a clock) and a plain move are answered without even the app context:
+the service's answer written as bytes with the headers Flask would give it (``docs/performance.md``,
+"The read and the move, counted per request"); a read with conditions is weighed by werkzeug's
+``make_conditional``, as ``tagged`` weighs it. A read of a version the seat has read before is
+answered from the bytes kept for it (``api/answers.py``).
 
 It applies what the hooks would, for these requests:
 
@@ -90,9 +92,11 @@ class HotRoutes:
         ):
             return self._flask(environ, start_response)
         incoming = quick.Incoming(environ.get("QUERY_STRING", "").encode("latin-1"))
-        if method == "GET" and found.group(2) is None and not weighs_conditions(environ):
+        if method == "GET" and found.group(2) is None:
             clock = quick.clock_of(incoming.query_string)
             if clock is not None:
+                if weighs_conditions(environ):
+                    return self._conditional_view(found.group(1), clock, environ, start_response)
                 return self._view(found.group(1), clock, environ, start_response)
         if method == "POST":
             body = self._body(environ)
@@ -135,6 +139,24 @@ class HotRoutes:
             ],
         )
         return [body]
+
+    def _conditional_view(
+        self, game_id: str, clock: str, environ: WSGIEnvironment, start_response: StartResponse
+    ) -> Iterable[bytes]:
+        """A seat's view weighed against the request's conditions by werkzeug, as ``tagged``
+        weighs it: a client polling with the ETag it holds gets its 304 from the kept answer,
+        without the view made again or Flask's request handling."""
+        bearer = bearer_token(environ.get("HTTP_AUTHORIZATION"))
+        try:
+            body, etag = games.view_answer(
+                self._service, self._json, game_id, bearer, clock, self._shared, self.answers
+            )
+        except Exception as error:
+            with self._app.app_context():
+                return _send(errors.respond(self._app, error), start_response, environ)
+        response = self._app.response_class(body, mimetype=self._json.mimetype)
+        response.headers["ETag"] = etag
+        return _send(response.make_conditional(environ), start_response, environ)
 
     def _move(
         self,

@@ -178,3 +178,38 @@ def test_an_app_with_a_hook_the_layer_does_not_know_is_refused(app: Flask) -> No
     app.before_request(lambda: None)
     with pytest.raises(RuntimeError, match="does not know the hooks"):
         hot_routes.install(app)
+
+
+def test_a_read_with_conditions_is_weighed_as_flask_weighs_it(
+    app: Flask, client: FlaskClient, duel: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A client polling with the ETag it holds gets its 304 from the layer (from the kept
+    answer), and every other condition is weighed as Flask's view weighs it."""
+    game = f"/v1/games/{duel.id}"
+    etag = client.get(game, headers=duel.auth(0)).headers["ETag"]
+    conditions = [
+        {"If-None-Match": etag},
+        {"If-None-Match": f"W/{etag}"},
+        {"If-None-Match": f'"other", {etag}'},
+        {"If-None-Match": '"other"'},
+        {"If-None-Match": "*"},
+        {"If-Match": etag},
+        {"If-Match": '"other"'},
+        {"If-Modified-Since": "Wed, 21 Oct 2015 07:28:00 GMT"},
+        {"If-None-Match": etag, "If-Modified-Since": "Wed, 21 Oct 2015 07:28:00 GMT"},
+    ]
+
+    def reads(seat: int) -> list[tuple[int, dict[str, str], bytes]]:
+        return [
+            _seen(client.get(game, headers={**duel.auth(seat), **condition}))
+            for condition in conditions
+        ]
+
+    asked = _counted(app, monkeypatch)
+    layered = reads(0) + reads(1)
+    assert asked == []
+    _through_flask(app, monkeypatch)
+    assert layered == reads(0) + reads(1)
+    statuses = [status for status, _, _ in layered]
+    assert statuses[:9] == [304, 304, 304, 200, 304, 200, 412, 200, 304]
+    assert statuses[9:] == [200, 200, 200, 200, 304, 412, 412, 200, 200]  # seat 1: its own ETag
