@@ -310,6 +310,31 @@ class _Environment(jinja2.Environment):
 
     context_class = _Context
 
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self._loaded: dict[str, jinja2.Template] = {}
+
+    def get_template(
+        self,
+        name: str | jinja2.Template,
+        parent: str | None = None,
+        globals: MutableMapping[str, Any] | None = None,
+    ) -> jinja2.Template:
+        """The template called ``name``, kept by name once loaded without globals of its own.
+
+        Every ``{% import %}`` of a system's shared words gets its template again, and Jinja's
+        cache keeps its templates in order of use: a lookup moves the template to the end of a
+        queue, found there by a scan of up to every template loaded. Ours never change once
+        loaded (``auto_reload`` is off), so a plain dict in front of it answers."""
+        if globals or not isinstance(name, str):
+            return super().get_template(name, parent, globals)
+        if parent is not None:
+            name = self.join_path(name, parent)
+        found = self._loaded.get(name)
+        if found is None:
+            found = self._loaded[name] = super().get_template(name)
+        return found
+
     def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
         return {**self.globals, **(d or {})}
 
