@@ -8,12 +8,13 @@ where. That keeps the record and the case from ever disagreeing, and a stored mo
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from rules import serial
 from rules.core import Seat
+from rules.kit.encoded import ByIdentity
 
 
 @dataclass(frozen=True)
@@ -74,9 +75,46 @@ class MbmState:
     ended: str | None  # the spec's Ending, once the game is over
 
 
+#: The encodings of the records (seats, placements, passages, questions, accusations) and of
+#: the tuples holding them, kept by identity: a move adds a question or a placement and leaves
+#: every other record, and most tuples, the very same objects (``rules/kit/encoded.py``).
+_KEPT = ByIdentity(4096)
+_kept = _KEPT.encoded
+
+
+def _records(encode: Callable[[Any], Any]) -> Callable[[tuple[Any, ...]], list[Any]]:
+    """An encoder of a tuple of records whose items are taken from the kept encodings."""
+    return lambda records: [_kept(encode, record) for record in records]
+
+
+_seats, _placed, _passages, _questions, _accusations = (
+    _records(serial.encoder(kind)) for kind in (Seat, Placement, Passage, Question, Accusation)
+)
+_text, _optional_text = serial.encoder(str), serial.encoder(str | None)
+_texts, _numbers = serial.encoder(tuple[str, ...]), serial.encoder(frozenset[int])
+
+
 def to_json(state: MbmState) -> dict[str, Any]:
-    data: dict[str, Any] = serial.to_json(state)
-    return data
+    """``serial.to_json(state)``, the same keys in the same order, the records' parts kept."""
+    return {
+        "seed": state.seed,
+        "step": state.step,
+        "mode": _text(state.mode),
+        "seats": _kept(_seats, state.seats),
+        "placed": _kept(_placed, state.placed),
+        "deck": _texts(state.deck),
+        "positions": _texts(state.positions),
+        "passages": _kept(_passages, state.passages),
+        "questions": _kept(_questions, state.questions),
+        "accusations": _kept(_accusations, state.accusations),
+        "turn": state.turn,
+        "question_pending": state.question_pending,
+        "turns_taken": state.turns_taken,
+        "max_turns": state.max_turns,
+        "eliminated": _numbers(state.eliminated),
+        "winners": list(state.winners),
+        "ended": _optional_text(state.ended),
+    }
 
 
 def from_json(data: Mapping[str, Any]) -> MbmState:
