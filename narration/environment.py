@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 import jinja2
+import jinja2.filters
 from jinja2.nodes import EvalContext
 from jinja2.runtime import Context, Macro
 from jinja2.utils import internalcode
@@ -357,6 +358,28 @@ class _Environment(jinja2.Environment):
 _DICT_ATTRIBUTES = frozenset(dir(dict))
 
 
+#: Jinja's filters that have an async variant, as their plain functions. Jinja serves each
+#: through a wrapper that asks the environment whether it is async at every call (``seat_names
+#: | first`` is told with every balance of Murder City); ours never is.
+_SYNC_FILTERS: dict[str, Any] = {
+    name: getattr(jinja2.filters, f"sync_do_{name}")
+    for name in (
+        "first",
+        "groupby",
+        "join",
+        "list",
+        "map",
+        "reject",
+        "rejectattr",
+        "select",
+        "selectattr",
+        "slice",
+        "sum",
+        "unique",
+    )
+}
+
+
 @functools.cache
 def environment() -> jinja2.Environment:
     loaders: list[jinja2.BaseLoader] = [jinja2.FileSystemLoader(TEMPLATES)]
@@ -376,6 +399,7 @@ def environment() -> jinja2.Environment:
         # template up skips the file-system check it would otherwise make on every render.
         auto_reload=False,
     )
+    env.filters.update(_SYNC_FILTERS)
     env.filters["pick"] = pick
     env.filters["join_names"] = join_names
     env.filters["seat_names"] = _seat_names

@@ -26,6 +26,12 @@ SOURCES = (
     "{{ ', '.join(['a', 'b']) }} {{ 'x-y'.replace('-', ' ') }} {{ dict(a=1).items() | list }}",
     "{{ range(3) | list }} {% set ns = namespace(n=1) %}{{ ns.n }}",
     "{{ exhausted() is undefined }}",
+    "{{ [3, 1] | first }} {{ [1, 2] | join(', ') }} {{ 'ab' | list }} {{ [1, 2] | sum }}",
+    "{{ e | map('upper') | list }} {{ [{'a': 1}] | map(attribute='a') | join }}",
+    "{{ [1, 2, 3] | select('odd') | list }} {{ [1, 2, 3] | reject('odd') | list }}",
+    "{{ [{'a': 1}, {'a': 0}] | selectattr('a') | list }} {{ [1, 1, 2] | unique | list }}",
+    "{{ [{'a': 1}, {'a': 0}] | rejectattr('a') | list }} {{ [1, 2, 3] | slice(2) | list }}",
+    "{% for k, v in [{'a': 1}, {'a': 1}] | groupby('a') %}{{ k }}{{ v | length }}{% endfor %}",
     "{{ pass_context() }} {{ pass_environment() is not none }}",
 )
 
