@@ -30,7 +30,7 @@ def variant_index(keys: list[Any], count: int) -> int:
     Keys of plain text and numbers (most of them: an actor and a roll, a card's id) repeat
     from move to move, so their choices are kept (:data:`CHOICES_KEPT` at most): a choice is a
     hash and a ``repr`` of the keys, an eighth of a narrated Murder, She Wrote move."""
-    if all(type(key) in _PLAIN for key in keys):
+    if _PLAIN.issuperset(map(type, keys)):
         kept = (*keys, count)
         found = _CHOICES.get(kept)
         if found is None:
