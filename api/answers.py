@@ -23,9 +23,13 @@ from collections import OrderedDict
 #: Games whose latest answers are kept, the most recently read: as many as the decoded states
 #: kept (``api.states.CACHE_SIZE``), the games a worker is serving at once.
 KEPT_GAMES = 256
-#: The bytes of the bodies kept, in all: a Midnight view mid-play is about 6.5 KB, a Murder
-#: City view about 24 KB.
-KEPT_BYTES = 1536 * 1024
+#: The bytes of the bodies kept, in all. A view mid-play is about 1.5 KB (Murder, She Wrote),
+#: 6.5 KB (Murdered by Midnight), 9 KB (Tiny Epic Crimes) or 24 KB (Murder City), and a worker
+#: of the HTTP benchmark reads 150-200 games in turn: kept least recently read first, fewer
+#: places than games in such a round would miss every time, so the bound holds about 170 Murder
+#: City views. The memory benchmark's games are small; a server whose workers each keep this
+#: much holds up to 4 MiB more a worker (``docs/performance.md``, "Kept answers").
+KEPT_BYTES = 4 * 1024 * 1024
 
 #: Whose answer: the seat and the clock.
 Reader = tuple[int, str]
