@@ -130,16 +130,18 @@ class Action:
 
 
 def check_action(legal: Sequence[ActionSpec], action: Action) -> ActionSpec:
-    """The spec that admits ``action``; :class:`InvalidActionError` says why none does."""
-    candidates = [spec for spec in legal if spec.type == action.type]
+    """The spec that admits ``action``, the first listed; :class:`InvalidActionError` says why
+    none does (the reasons are sought only then: every move of every game passes through here)."""
+    kind = action.type
+    for spec in legal:
+        if spec.type == kind and spec.admits(action):
+            return spec
+    candidates = [spec for spec in legal if spec.type == kind]
     if not candidates:
         allowed = ", ".join(sorted({spec.type for spec in legal})) or "nothing"
         raise InvalidActionError(
-            f"{action.type!r} is not allowed now; you may: {allowed}", code="action/not-allowed"
+            f"{kind!r} is not allowed now; you may: {allowed}", code="action/not-allowed"
         )
-    for spec in candidates:
-        if spec.admits(action):
-            return spec
     _explain(candidates, action)
     raise AssertionError("unreachable: _explain always raises")  # pragma: no cover
 
