@@ -168,7 +168,7 @@ def view_part(
     # face up in the order gained: the team watched each card come
     shown["suspects_of"] = suspects[1]
     shown["forces_of"] = forces[1]
-    shown["forces"] = forces[0] if pooled(state) else sorted(state.forces.cards_of(acting))
+    shown["forces"] = forces[0] if pooled(state) else list(state.forces.cards_of(acting))
     shown["evidence"] = {e: murderer.trait(e) for e in sorted(state.solved)}
     shown["decisions"] = [  # their choices come from the team's face-up cards
         {"kind": d.kind, "seat": d.seat, "choices": list(d.choices)} for d in state.decisions

@@ -84,8 +84,10 @@ def _view(case: TecCase, state: TecState, seat: int | None) -> dict[str, Any]:
     if mine:
         assert seat is not None
         murderer = case.suspect(case.solution.murderer)
-        shown["suspects"] = sorted(state.suspects.cards_of(seat))
-        shown["forces"] = sorted(state.forces.cards_of(seat))
+        # in the order drawn: the seat saw each card come, and an action that draws two shows
+        # their order in its events (docs/rulings.md)
+        shown["suspects"] = list(state.suspects.cards_of(seat))
+        shown["forces"] = list(state.forces.cards_of(seat))
         shown["evidence"] = {
             evidence: murderer.trait(evidence)
             for evidence, holder in sorted(state.solved.items())

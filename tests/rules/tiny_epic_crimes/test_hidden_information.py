@@ -48,6 +48,13 @@ def test_views_logs_and_actions_hide_what_a_seat_cannot_see(count: int, seed: in
     assert steps >= 1
 
 
+def test_cards_drawn_in_one_action_are_shown_in_the_order_their_events_told() -> None:
+    """The game of this seed draws two Force Cards for seat 0 in one arrest (its reward and By
+    the Book's card): the events tell their order, so the view keeps it (docs/rulings.md)."""
+    steps = check_playout(SYSTEM, _table(4, 239), resample, rng=random.Random(239), max_steps=60)
+    assert steps >= 50
+
+
 def _seat_0_holds_evidence_and_a_card() -> TecState:
     """Seat 0 solved Forensics and holds a Suspect Card; seat 1 failed a stakeout on B12."""
     state = dataclasses.replace(start(3), solved={"forensics": 0})
