@@ -20,10 +20,11 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-#: Games whose latest answers are kept, the most recently read. A worker may serve many short
-#: games in turn: the HTTP benchmark reads 538 Murder, She Wrote games (views of 1.5 KB) in
-#: turn in each worker, which 256 places missed every time.
-KEPT_GAMES = 1024
+#: Games whose latest answers are kept, the most recently read: as many as the decoded states
+#: kept (``api.states.CACHE_SIZE``). 1,024 let the HTTP benchmark's 538 Murder, She Wrote
+#: games (read in turn in each worker) hit, but cost the memory benchmark 7.2 MiB of anonymous
+#: memory (104.3 -> 111.5 MiB holding 10,000 games), past its target.
+KEPT_GAMES = 256
 #: The bytes of the bodies kept, in all. A view mid-play is about 1.5 KB (Murder, She Wrote),
 #: 6.5 KB (Murdered by Midnight), 9 KB (Tiny Epic Crimes) or 24 KB (Murder City), and a worker
 #: of the HTTP benchmark reads 150-200 games in turn: kept least recently read first, fewer
