@@ -95,8 +95,6 @@ class HotRoutes:
         if method == "GET" and found.group(2) is None:
             clock = quick.clock_of(incoming.query_string)
             if clock is not None:
-                if weighs_conditions(environ):
-                    return self._conditional_view(found.group(1), clock, environ, start_response)
                 return self._view(found.group(1), clock, environ, start_response)
         if method == "POST":
             body = self._body(environ)
@@ -118,9 +116,10 @@ class HotRoutes:
     def _view(
         self, game_id: str, clock: str, environ: WSGIEnvironment, start_response: StartResponse
     ) -> Iterable[bytes]:
-        """A seat's view with no condition to weigh, written as Flask writes it (the headers in
-        its order) without the app context or a response object: a refusal is answered under
-        the app context, by the app's own error handling."""
+        """A seat's view, written as Flask writes it (the headers in its order) without the app
+        context or a response object; with conditions, weighed by werkzeug as ``tagged`` weighs
+        them (a client polling with the ETag it holds gets its 304 from the kept answer). A
+        refusal is answered under the app context, by the app's own error handling."""
         bearer = bearer_token(environ.get("HTTP_AUTHORIZATION"))
         try:
             body, etag = games.view_answer(
@@ -129,6 +128,10 @@ class HotRoutes:
         except Exception as error:
             with self._app.app_context():
                 return _send(errors.respond(self._app, error), start_response, environ)
+        if weighs_conditions(environ):
+            response = self._app.response_class(body, mimetype=self._json.mimetype)
+            response.headers["ETag"] = etag
+            return _send(response.make_conditional(environ), start_response, environ)
         start_response(
             "200 OK",
             [
@@ -139,24 +142,6 @@ class HotRoutes:
             ],
         )
         return [body]
-
-    def _conditional_view(
-        self, game_id: str, clock: str, environ: WSGIEnvironment, start_response: StartResponse
-    ) -> Iterable[bytes]:
-        """A seat's view weighed against the request's conditions by werkzeug, as ``tagged``
-        weighs it: a client polling with the ETag it holds gets its 304 from the kept answer,
-        without the view made again or Flask's request handling."""
-        bearer = bearer_token(environ.get("HTTP_AUTHORIZATION"))
-        try:
-            body, etag = games.view_answer(
-                self._service, self._json, game_id, bearer, clock, self._shared, self.answers
-            )
-        except Exception as error:
-            with self._app.app_context():
-                return _send(errors.respond(self._app, error), start_response, environ)
-        response = self._app.response_class(body, mimetype=self._json.mimetype)
-        response.headers["ETag"] = etag
-        return _send(response.make_conditional(environ), start_response, environ)
 
     def _move(
         self,
