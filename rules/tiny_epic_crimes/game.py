@@ -57,10 +57,11 @@ class TinyEpicCrimes:
     ) -> tuple[TecState, list[Event]]:
         check_can_act(self, case, state, seat)
         officer = solo.acting(state, seat)  # the seat itself, but in solo the officer to act
-        legal.explain_refusal(case, state, officer, action)
         # the specs of the action's own type; all of them only to say what is allowed instead
         offered = legal.legal_of_type(case, state, officer, action)
-        check_action(offered or legal.legal_actions(case, state, officer), action)
+        if not legal.admitted(offered, action):  # why not: the rule broken, else the protocol's
+            legal.explain_refusal(case, state, officer, action)
+            check_action(offered or legal.legal_actions(case, state, officer), action)
         after, events = play.play(case, state, officer, action)
         # co-op: what one officer learns the team learns; solo: events name the seat
         return after, solo.as_seat_events(after, coop.share(after, events))

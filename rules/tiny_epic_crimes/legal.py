@@ -45,6 +45,16 @@ def _legal_specs(case: TecCase, state: TecState, seat: int) -> tuple[ActionSpec,
     return specs
 
 
+def admitted(offered: list[ActionSpec], action: Action) -> bool:
+    """Whether a spec of ``offered`` admits ``action``. What the legal list admits
+    :func:`explain_refusal` lets through (``test_speed_paths.py`` checks it), so ``apply``
+    asks why only of an action refused."""
+    for spec in offered:
+        if spec.admits(action):
+            return True
+    return False
+
+
 def legal_of_type(case: TecCase, state: TecState, seat: int, action: Action) -> list[ActionSpec]:
     """The specs of ``action``'s type that :func:`legal_actions` lists, in its order, and only
     those, a drive's offering no destination but the one ``action`` names if it is offered:
@@ -88,21 +98,13 @@ def _turn_actions(
     alone, the others' legality not worked out."""
     if only is not None and only not in _TURN_TYPES:
         return []
+    specs = _drive_specs(case, state, seat, to) if only in (None, Act.DRIVE) else []
+    if only == Act.DRIVE:  # a drive played (two in five moves): what the others read is not
+        return specs
     now = _now(case, state, seat)
     left = now.left
-    specs: list[ActionSpec] = []
     hz = now.hazards
-    if only in (None, Act.DRIVE) and not state.drove and left >= 2:
-        free = now.hours_off_drive
-        reach = tuple(
-            block
-            for block, far in _places(case, now.here, to)
-            if block not in hz.no_drive
-            and 1 <= far + (toll := hz.toll(block))
-            and max(0, far - free) + toll <= left - 1  # _drive_hours, its parts asked once
-        )
-        specs.append(ActionSpec(Act.DRIVE, {"to": reach}))
-    for act in _ACTIONS if only is None else [a for a in _ACTIONS if a == only]:
+    for act in _ACTIONS if only is None else _ONE_ACTION.get(only, ()):
         if _refusal(case, state, seat, act, now) is None:  # risked hours: Shortcut's too
             specs.append(_spec(act, left - hz.cost(act) + now.hours_off))
     if only is None or only == Act.PLAY_FORCE:
@@ -119,8 +121,29 @@ def _turn_actions(
     return specs
 
 
+def _drive_specs(case: TecCase, state: TecState, seat: int, to: str | None) -> list[ActionSpec]:
+    """The drive's spec, if the officer may drive: the blocks in reach with an hour left for an
+    action (or with ``to``, that block alone if it is one). Worked out apart from
+    :func:`_now`, which reads what the other actions need."""
+    left = remaining(state, seat)
+    if state.drove or left < 2:
+        return []
+    hz = hazards.in_force(state)
+    free = force.free_blocks(state) + abilities.free_blocks(state, seat)
+    reach = tuple(
+        block
+        for block, far in _places(case, state.officers[seat].block, to)
+        if block not in hz.no_drive
+        and 1 <= far + (toll := hz.toll(block))
+        and max(0, far - free) + toll <= left - 1  # _drive_hours, its parts asked once
+    )
+    return [ActionSpec(Act.DRIVE, {"to": reach})]
+
+
 #: The actions of a turn with hours of their own, in the order offered; resting comes last.
 _ACTIONS = tuple(act for act in ACTION_HOURS if act != Act.REST_YOUR_CASE)
+#: An action type of ``_ACTIONS`` (its text) -> that action alone, to check one played.
+_ONE_ACTION = {str(act): (act,) for act in _ACTIONS}
 #: Every type a turn may offer.
 _TURN_TYPES = frozenset(
     {*ACTION_HOURS, Act.DRIVE, Act.PLAY_FORCE, Act.RESOLVE_EVENT, Act.REST_YOUR_CASE}
@@ -176,7 +199,6 @@ class _Now(NamedTuple):
     night: bool
     overtime: bool  # Overtime, or co-op's "no longer restricted by day or night"
     hours_off: int  # Shortcut's hour off every action this turn
-    hours_off_drive: int  # free blocks of driving (Squad Car, Street Smarts)
     mobster_here: bool
 
 
@@ -193,7 +215,6 @@ def _now(case: TecCase, state: TecState, seat: int) -> _Now:
         night=board.phase(case, hours) == NIGHT,
         overtime=force.any_time(state) or not coop.by_time_of_day(state),
         hours_off=force.hours_off(state),
-        hours_off_drive=force.free_blocks(state) + abilities.free_blocks(state, seat),
         mobster_here=officer.block in state.mobsters,
     )
 

@@ -106,7 +106,9 @@ def end_turn(
     after = min(before + spent, coop.last_hour(state, before))  # 48, or co-op's marker
     track = state.track.advance(seat, after - before) if spent else state.track
     fixed = force.fixed_die(state)  # Roadblock: one die of this turn's Mobster Roll
-    state = evolve(state, track=track, driven=0, drove=False, boosts={})
+    # the turn's boosts spent: an empty dict kept as it is (its encoding is kept by identity)
+    boosts = {} if state.boosts else state.boosts
+    state = evolve(state, track=track, driven=0, drove=False, boosts=boosts)
     events = [Event(Ev.TRACKER_ADVANCED, actor=seat, data={"from": before, "to": after})]
     state, lapsed = lapse.lapse_due(case, state, rng)  # a slot freed before any new event
     events.extend(lapsed)
