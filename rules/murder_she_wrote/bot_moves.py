@@ -49,17 +49,41 @@ def best(
     worth: Callable[[Move], float],
     rng: random.Random,
 ) -> Move:
-    """The move of most ``worth``; walking on breaks near ties, then chance."""
+    """The move of most ``worth``; walking on breaks near ties, then chance.
+
+    Chance (a draw of up to :data:`JITTER` a move) can only decide between moves whose worth
+    with the walking bonus lies within ``JITTER`` of the best: when one move leads every other
+    by more, it is chosen without drawing, as the draws would have chosen it. The generator is
+    the step's own and is read no further, so the draws left out change nothing after, and a
+    generator never drawn from is never seeded (``rules.core.rng_for``)."""
     here, roll = view["pawns"][view["turn"]], view["roll"]
+    values = [worth(move) for move in moves]
+    bonuses = [WALK_BONUS if heading(here, move["to"], roll) == 1 else 0.0 for move in moves]
+    leader = _clear_leader([value + bonus for value, bonus in zip(values, bonuses, strict=True)])
+    if leader is not None:
+        return moves[leader]
     chosen = moves[0]
     top = -1.0
-    for move in moves:
-        score = worth(move) + JITTER * rng.random()
-        if heading(here, move["to"], roll) == 1:
-            score += WALK_BONUS
+    for move, value, bonus in zip(moves, values, bonuses, strict=True):
+        score = value + JITTER * rng.random() + bonus  # a bonus of 0.0 adds nothing
         if score > top:
             chosen, top = move, score
     return chosen
+
+
+#: How far the best move must lead every other for the draws not to matter: their most,
+#: with room to spare for the rounding of the sums.
+_CLEAR_LEAD = 2 * JITTER
+
+
+def _clear_leader(scores: Sequence[float]) -> int | None:
+    """The index of the move whose score (its worth, with the walking bonus) leads every
+    other's by more than :data:`_CLEAR_LEAD`, or ``None`` when chance must decide."""
+    if len(scores) < 2:
+        return 0 if scores else None
+    leader = max(range(len(scores)), key=scores.__getitem__)
+    runner_up = max(score for index, score in enumerate(scores) if index != leader)
+    return leader if scores[leader] - runner_up > _CLEAR_LEAD else None
 
 
 def walk(view: Mapping[str, Any], moves: Sequence[Move], rng: random.Random) -> Move:
