@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core import Event
-from rules.kit.dice import roll
 from rules.kit.effects import Context, Interpreter
 
 from . import mobsters
@@ -38,7 +37,7 @@ class Setting:
 def _free_roll(case: TecCase, rng: random.Random, taken: set[str]) -> str:
     """A setup roll: 6s, the HQ and a taken block are rerolled (no reprieve, no spree)."""
     while True:
-        black, white = roll(rng, count=2).faces
+        black, white = mobsters.two_dice(rng)
         block = mobsters.rolled_block(case, black, white)
         if block is not None and block not in taken:
             return block

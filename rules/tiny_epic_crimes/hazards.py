@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.kit.effects import Context, Interpreter
+from rules.kit.encoded import ByIdentity
 
 from .cards import EVENTS, EventCard
 from .state import ActiveEvent, TecState, evolve
@@ -74,14 +75,12 @@ HAZARDS: Interpreter[Hazards, str] = (
 
 def in_force(state: TecState) -> Hazards:
     """The negative effects of every active event, summed."""
-    global _last
     events = state.events
-    last = _last
-    if last is not None and last[0] is events:  # inline: asked three times a move
-        return last[1]
-    found = _summed(events)
-    _last = (events, found)  # one tuple, set whole
-    return found
+    found = _KEPT.entries.get(id(events))  # inline: asked two or three times a move
+    summed: Hazards = (
+        found[2] if found is not None and found[0] is events else _KEPT.encoded(_summed, events)
+    )
+    return summed
 
 
 @functools.lru_cache(maxsize=512)  # legality asks for every action; the events rarely change
@@ -93,6 +92,7 @@ def _summed(events: tuple[ActiveEvent, ...]) -> Hazards:
     return hazards
 
 
-#: The last events asked about and their hazards: legality asks for every action of a step,
-#: and play for the action's cost, the drive's toll and the Mobster Rolls, of the same events.
-_last: tuple[tuple[ActiveEvent, ...], Hazards] | None = None
+#: The hazards of the active events, kept by the identity of the events tuple: a move leaves
+#: it alone three times in four, and a server serves the moves of many games in turn, so the
+#: last tuple asked alone missed at every move, and ``_summed``'s cache hashed every event.
+_KEPT = ByIdentity(256)
