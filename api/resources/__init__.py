@@ -20,6 +20,7 @@ from werkzeug.http import http_date, quote_etag
 from werkzeug.sansio.response import Response as SansioResponse
 from werkzeug.wrappers import Response
 
+from api import json_text
 from api.errors import Problem
 from api.security import bearer_token
 from api.service import Service
@@ -173,12 +174,11 @@ def require_json_body() -> None:
 
 
 #: Keys sorted, so that a body (and its ETag) never depends on the order a dict was built in;
-#: dates and dataclasses left to Flask's ``default``, as Flask's own provider writes them.
+#: dates and dataclasses left to Flask's ``default``, as Flask's own provider writes them. A
+#: key that is not text (a seat number) is written as text, but only when orjson's faster way,
+#: which refuses such keys, has refused the body (``api/json_text.py``).
 _WRITE_OPTIONS = (
-    orjson.OPT_SORT_KEYS
-    | orjson.OPT_NON_STR_KEYS
-    | orjson.OPT_PASSTHROUGH_DATETIME
-    | orjson.OPT_PASSTHROUGH_DATACLASS
+    orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
 )
 
 
@@ -220,14 +220,14 @@ class StrictJSONProvider(DefaultJSONProvider):
     def part(self, obj: Any) -> bytes:
         """``obj`` written as :meth:`body` writes it inside a body (orjson alone: raises
         ``orjson.JSONEncodeError`` for what only the standard library writes)."""
-        return orjson.dumps(obj, default=self.default, option=_WRITE_OPTIONS)
+        return json_text.dumps(obj, self.default, _WRITE_OPTIONS)
 
 
 def _orjson_or_stdlib(obj: Any, default: Callable[[Any], Any], options: int) -> bytes:
     """orjson's bytes, or the standard library's for what orjson refuses (integers beyond 64
     bits, which a refusal may echo back to its sender)."""
     try:
-        return orjson.dumps(obj, default=default, option=options)
+        return json_text.dumps(obj, default, options)
     except orjson.JSONEncodeError:
         text = json.dumps(obj, default=default, sort_keys=True, separators=(",", ":"))
         return (text + "\n" if options & orjson.OPT_APPEND_NEWLINE else text).encode()

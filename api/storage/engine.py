@@ -21,6 +21,8 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.pool import ConnectionPoolEntry
 
+from api import json_text
+
 WRITE_OPTION = "casebook_write"
 """Execution option marking a connection whose transaction will write (BEGIN IMMEDIATE)."""
 
@@ -37,7 +39,7 @@ _PG_CONNECT_TIMEOUT_S = 10
 
 def _dumps(value: Any) -> str:
     """Compact JSON for JSON columns (orjson: a mid-game state in a fraction of json's time)."""
-    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    return json_text.dumps(value).decode()
 
 
 def create_engine(
