@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import os
 import signal
 import threading
 import time
@@ -97,3 +98,45 @@ def test_a_waiting_writer_leaves_the_timer_and_its_signal_as_they_were(tmp_path:
             pass
     assert signal.getsignal(signal.SIGALRM) is before
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+def test_the_gate_keeps_one_descriptor_a_process_and_releases_it_each_time(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "db-writers"
+    gate = WriterGate(str(path), timeout_ms=50)
+    with gate():
+        pass
+    opened = len(list(Path("/proc/self/fd").iterdir()))
+    for _ in range(3):
+        with gate():
+            pass
+    assert len(list(Path("/proc/self/fd").iterdir())) == opened
+    with path.open("w") as other:  # released: another open file takes the lock at once
+        fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def test_a_forked_child_queues_behind_its_parent(tmp_path: Path) -> None:
+    """A child shares its parent's open files, and a lock on an open file is both of theirs:
+    a child that used the parent's descriptor would walk through the parent's gate."""
+    gate = WriterGate(str(tmp_path / "db-writers"), timeout_ms=5000)
+    with gate():
+        pass  # the parent's descriptor is open before the fork
+    go_read, go_write = os.pipe()
+    report_read, report_write = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover - the child reports through the pipe
+        os.read(go_read, 1)  # the parent is in the gate
+        started = time.monotonic()
+        with gate():
+            waited = time.monotonic() - started
+        os.write(report_write, f"{waited:.3f}".encode())
+        os._exit(0)
+    with gate():
+        os.write(go_write, b"!")
+        time.sleep(0.1)
+    os.waitpid(child, 0)
+    waited = float(os.read(report_read, 64))
+    for end in (go_read, go_write, report_read, report_write):
+        os.close(end)
+    assert waited >= 0.05
