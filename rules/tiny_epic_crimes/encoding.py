@@ -6,6 +6,11 @@ references), so their encoding is looked up by identity rather than made again. 
 state through ``serial`` cost 304k instructions a served move (callgrind, the session's solo
 fixture); the encoder is written out once, as ``serial`` writes its own: one dict display, a
 number read as it is, a text checked in line, every other field looked up first.
+
+Each game's latest state is kept with its encoding (by the game's seed, as a server encodes a
+game's states one after another): the next state takes each field that is the very same object
+from that encoding, an identity test a field where a look-up cost a hash and two calls, and
+looks up only the others. The encoding of a served solo move, 110.1k -> 98.5k instructions.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import typing
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -41,38 +47,70 @@ def _officers(officers: tuple[Officer, ...]) -> list[Any]:
 _BY_PART: dict[str, Callable[[Any], Any]] = {"officers": _officers}
 
 
+#: How many games' latest state (by the game's seed) is kept with its encoding: the games a
+#: worker serves in turn (the answers it keeps are of 256 games too).
+KEPT_GAMES = 256
+
+#: seed -> (the latest state of that game encoded, its encoding), the oldest let go first.
+_LATEST: OrderedDict[int, tuple[TecState, dict[str, Any]]] = OrderedDict()
+
+
 @functools.cache
-def _encoder() -> Callable[[TecState], dict[str, Any]]:
-    """The encoding of a state, written out for its fields."""
+def _encoders() -> tuple[
+    Callable[[TecState], dict[str, Any]],
+    Callable[[TecState, TecState, dict[str, Any]], dict[str, Any]],
+]:
+    """The encoding of a state, written out for its fields: afresh, and after the state before
+    it in its game, whose encoding gives every field that is the very same object (a move
+    changes about six of the 28 that are not plain numbers or text)."""
     hints = typing.get_type_hints(TecState)
     scope: dict[str, Any] = {}
-    parts = []
+    fresh, after = [], []
     for number, field in enumerate(dataclasses.fields(TecState)):
         name, kind = field.name, hints[field.name]
         scope[f"encode_{number}"] = _BY_PART.get(name) or serial.encoder(kind)
         if kind in (int, bool):  # ``serial`` writes these as they are
-            parts.append(f"{name!r}: value.{name}")
+            part = f"{name!r}: value.{name}"
+            fresh.append(part)
+            after.append(part)
         elif kind is str:
-            parts.append(f"{name!r}: v if type(v := value.{name}) is str else encode_{number}(v)")
+            part = f"{name!r}: v if type(v := value.{name}) is str else encode_{number}(v)"
+            fresh.append(part)
+            after.append(part)
         elif kind == str | None:
-            parts.append(
+            part = (
                 f"{name!r}: v if (v := value.{name}) is None or type(v) is str"
                 f" else encode_{number}(v)"
             )
+            fresh.append(part)
+            after.append(part)
         else:  # looked up: an entry of ``ByIdentity`` is (value, encoder, encoding)
             kept = ByIdentity(KEPT)
             scope[f"get_{number}"], scope[f"encoded_{number}"] = kept.entries.get, kept.encoded
-            parts.append(
-                f"{name!r}: e[2] if (e := get_{number}(id(v := value.{name}))) is not None"
+            looked_up = (
+                f"e[2] if (e := get_{number}(id(v))) is not None"
                 f" and e[0] is v else encoded_{number}(encode_{number}, v)"
             )
-    source = f"def encode(value):\n    return {{{', '.join(parts)}}}"
+            fresh.append(f"{name!r}: {looked_up.replace('id(v)', f'id(v := value.{name})', 1)}")
+            after.append(
+                f"{name!r}: made[{name!r}] if (v := value.{name}) is before.{name}"
+                f" else ({looked_up})"
+            )
+    source = (
+        f"def encode(value):\n    return {{{', '.join(fresh)}}}\n"
+        f"def encode_after(value, before, made):\n    return {{{', '.join(after)}}}\n"
+    )
     exec(source, scope)  # the source is built above from field names alone
-    encode: Callable[[TecState], dict[str, Any]] = scope["encode"]
-    return encode
+    return scope["encode"], scope["encode_after"]
 
 
 def to_json(state: TecState) -> dict[str, Any]:
     """``serial.to_json(state)``, equal in every key and value and in their order. Parts may be
     shared with the encodings of other states: what is returned is read, never changed."""
-    return _encoder()(state)
+    encode, encode_after = _encoders()
+    latest = _LATEST.get(state.seed)
+    encoded = encode(state) if latest is None else encode_after(state, *latest)
+    _LATEST[state.seed] = (state, encoded)
+    if len(_LATEST) > KEPT_GAMES:
+        _LATEST.popitem(last=False)  # the game kept longest
+    return encoded
