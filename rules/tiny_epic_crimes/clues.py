@@ -8,19 +8,23 @@ Suspect Card, and for Forensics and Getaway the tokens left in the city are disc
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from rules.core import Event
 
 from . import badge, coop, hand_limit, interrogate, legwork, peek
 from .case import EVIDENCE_OF_CLUE, TecCase
+from .made import event as new_event
 from .spec import Ev
 from .state import Officer, TecState, evolve
 
 
-def with_officer(state: TecState, seat: int, officer: Officer) -> TecState:
+def with_officer(state: TecState, seat: int, officer: Officer, **changes: Any) -> TecState:
+    """``state`` with ``officer`` in ``seat``'s place, and any other ``changes`` of its fields
+    made at once."""
     officers = list(state.officers)
     officers[seat] = officer
-    return evolve(state, officers=tuple(officers))
+    return evolve(state, officers=tuple(officers), **changes)
 
 
 def advance_badge(state: TecState, seat: int) -> tuple[TecState, list[Event]]:
@@ -28,7 +32,7 @@ def advance_badge(state: TecState, seat: int) -> tuple[TecState, list[Event]]:
     officer = state.officers[seat]
     level = officer.badge + 1
     state = with_officer(state, seat, evolve(officer, badge=level))
-    events = [Event(Ev.BADGE_ADVANCED, actor=seat, data={"badge": level})]
+    events = [new_event(Ev.BADGE_ADVANCED, seat, {"badge": level})]
     bonus = badge.bonus_at(level)
     if bonus is None:
         return state, events

@@ -9,6 +9,7 @@ from rules.core import Event
 
 from . import coop
 from .case import HOURS, HQ, TecCase
+from .made import event as new_event
 from .spec import Ev
 from .state import TecState, evolve
 
@@ -85,7 +86,7 @@ def mobster_roll(
             data["outcome"] = "reprieve"
         elif block in state.mobsters:
             data["outcome"] = "event"  # "draw a new Event Card"
-            events.append(Event(Ev.MOBSTER_ROLL, data=data))
+            events.append(new_event(Ev.MOBSTER_ROLL, None, data))
             state, drawn = _draw_event(case, state, rng)
             events.extend(drawn)
             data = {}
@@ -93,7 +94,7 @@ def mobster_roll(
             bag, colour = pull(state.bag, rng)
             if colour is None:
                 data["outcome"] = "empty-bag"
-                events.append(Event(Ev.MOBSTER_ROLL, data=data))
+                events.append(new_event(Ev.MOBSTER_ROLL, None, data))
                 state, more = too_many_events(state)
                 events.extend(more)
                 data = {}
@@ -101,7 +102,7 @@ def mobster_roll(
                 data.update(outcome="mobster", colour=colour)
                 state = evolve(state, bag=bag, mobsters={**state.mobsters, block: colour})
         if data:
-            events.append(Event(Ev.MOBSTER_ROLL, data=data))
+            events.append(new_event(Ev.MOBSTER_ROLL, None, data))
         spree = black == white and black not in (3, 6)
         if not spree:
             break

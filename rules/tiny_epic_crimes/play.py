@@ -29,6 +29,7 @@ from . import (
 )
 from . import events as cards_in_play
 from .case import TecCase
+from .made import event as new_event
 from .spec import Act, Ending, Ev
 from .standings import outcome
 from .state import TecState, evolve
@@ -88,11 +89,11 @@ def _drive(case: TecCase, state: TecState, seat: int, to: str) -> tuple[TecState
     free = force.free_blocks(state) + abilities.free_blocks(state, seat)  # Street Smarts
     far = max(0, board.distance(case, officer.block, to) - free)
     hours = far + hazards.in_force(state).toll(to)
-    state = clues.with_officer(state, seat, evolve(officer, block=to))
-    state = evolve(state, driven=state.driven + hours, drove=True)
+    moved = evolve(officer, block=to)
+    state = clues.with_officer(state, seat, moved, driven=state.driven + hours, drove=True)
     data = {"from": officer.block, "to": to, "hours": hours}
     state, seen = abilities.keen_eye(case, state, seat)
-    return state, [Event(Ev.DROVE, actor=seat, data=data), *seen]
+    return state, [new_event(Ev.DROVE, seat, data), *seen]
 
 
 def end_turn(
@@ -109,7 +110,7 @@ def end_turn(
     # the turn's boosts spent: an empty dict kept as it is (its encoding is kept by identity)
     boosts = {} if state.boosts else state.boosts
     state = evolve(state, track=track, driven=0, drove=False, boosts=boosts)
-    events = [Event(Ev.TRACKER_ADVANCED, actor=seat, data={"from": before, "to": after})]
+    events = [new_event(Ev.TRACKER_ADVANCED, seat, {"from": before, "to": after})]
     state, lapsed = lapse.lapse_due(case, state, rng)  # a slot freed before any new event
     events.extend(lapsed)
     # a line after hour h is passed by moving past h; "first" when no tracker was past it
