@@ -19,6 +19,10 @@ from . import bot_jessica, bot_murderer
 from .bot_policy import Policy, policy_for
 from .spec import Act, Role
 
+#: Plain values read on every step: an enum member's ``.value`` is a property call.
+SET_SCENE, MOVE, RETURN_TOKEN = Act.SET_SCENE.value, Act.MOVE.value, Act.RETURN_TOKEN.value
+MURDERER = Role.MURDERER.value
+
 
 def choose(
     view: Mapping[str, Any],
@@ -31,16 +35,16 @@ def choose(
     if policy is None:
         policy = policy_for(view["rules"])
     kind = legal[0].type if legal else None
-    murderer = view["role"] == Role.MURDERER
-    if kind == Act.RETURN_TOKEN:
+    murderer = view["role"] == MURDERER
+    if kind == RETURN_TOKEN:
         if murderer:
             return bot_murderer.return_token(view, legal, policy)
         return Action(kind, {"token": legal[0].choices("token")[0]})
-    if kind == Act.MOVE:
+    if kind == MOVE:
         if murderer:
             return bot_murderer.move(view, rng)
         return bot_jessica.move(view, legal, rng, policy)
-    if kind == Act.SET_SCENE:
+    if kind == SET_SCENE:
         victims = legal[0].choices("victim")
         victim = bot_murderer.first_victim(victims, rng) if murderer else victims[0]
         return Action(kind, {"victim": victim})

@@ -40,6 +40,7 @@ KILLS_TO_ESCAPE = DEAD_TO_ESCAPE - 1
 #: Plain values read on every step: an enum member's ``.value`` is a property call.
 MOVE, RETURN_TOKEN = Act.MOVE.value, Act.RETURN_TOKEN.value
 ALIVE, DEAD = Status.ALIVE.value, Status.DEAD.value
+ADVANCED = Rules.ADVANCED.value
 
 
 def first_victim(choices: Sequence[Any], rng: random.Random) -> Any:
@@ -76,7 +77,7 @@ def pinned_by_kill(view: Mapping[str, Any], policy: Policy) -> list[int]:
     the kill."""
     location = view["visits"][-1]["location"]
     cards = view["last_in"][location]
-    advanced = view["rules"] == Rules.ADVANCED
+    advanced = view["rules"] == ADVANCED
     log = log_of(view)
     kills = [*view["kills"], len(log) - 1]
     worlds = _Worlds(view)

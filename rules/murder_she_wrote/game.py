@@ -25,6 +25,9 @@ from .spec import SPEC, Phase
 from .standings import outcome
 from .state import MswState
 
+#: Plain values read on every step: an enum member's ``.value`` is a property call.
+SCENE, OVER = Phase.SCENE.value, Phase.OVER.value
+
 
 class MurderSheWrote:
     SPEC = SPEC
@@ -44,9 +47,9 @@ class MurderSheWrote:
         return setup.new_game(case, seats, mode, seed=seed, options=options)
 
     def to_act(self, case: Island, state: MswState) -> frozenset[int]:
-        if state.phase == Phase.SCENE:
+        if state.phase == SCENE:
             return frozenset(state.scene.waiting) if state.scene is not None else frozenset()
-        if state.phase == Phase.OVER:
+        if state.phase == OVER:
             return frozenset()
         return frozenset((state.turn,))
 

@@ -22,6 +22,7 @@ NO_VICTIM = "none"
 
 #: Plain values read on every step: an enum member's ``.value`` is a property call.
 SET_SCENE, MOVE, RETURN_TOKEN = Act.SET_SCENE.value, Act.MOVE.value, Act.RETURN_TOKEN.value
+SCENE_PHASE, MOVE_PHASE, CHECK_PHASE = Phase.SCENE.value, Phase.MOVE.value, Phase.CHECK.value
 
 
 def destinations(island: Island, state: MswState) -> dict[int, routes.Destination]:
@@ -32,7 +33,7 @@ def destinations(island: Island, state: MswState) -> dict[int, routes.Destinatio
     if last[0] is state and last[1] is island:
         kept: dict[int, routes.Destination] = last[2]
         return kept
-    if state.phase != Phase.MOVE or state.roll is None:
+    if state.phase != MOVE_PHASE or state.roll is None:
         found: dict[int, routes.Destination] = {}
     else:
         found = routes.destinations(island, state.pawns, state.turn, state.roll)
@@ -75,16 +76,16 @@ _last_legal: tuple[Any, ...] = (None, None, None, ())
 
 def _made_legal(island: Island, state: MswState, seat: int) -> tuple[ActionSpec, ...]:
     phase = state.phase
-    if phase == Phase.SCENE:
+    if phase == SCENE_PHASE:
         if state.scene is None or seat not in state.scene.waiting:
             return ()
         victims = LOCATION_IDS if seat == state.murderer else (NO_VICTIM,)
         return (ActionSpec(SET_SCENE, {"victim": victims}),)
     if seat != state.turn:
         return ()
-    if phase == Phase.CHECK:
+    if phase == CHECK_PHASE:
         return (ActionSpec(RETURN_TOKEN, {"token": visits.tokens(state, seat)}),)
-    if phase != Phase.MOVE:
+    if phase != MOVE_PHASE:
         return ()
     found = destinations(island, state)
     if not found:

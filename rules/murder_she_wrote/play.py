@@ -13,6 +13,11 @@ from .routes import Destination
 from .spec import DEAD_TO_ESCAPE, Act, Ending, Ev, Rules
 from .state import Accusation, MswState, evolve
 
+#: Plain values read on every step: an enum member's ``.value`` is a property call.
+#: (An event's type stays the member itself: the very object events always held.)
+SET_SCENE, MOVE = Act.SET_SCENE.value, Act.MOVE.value
+MOVED = Ev.MOVED
+
 
 def _int(value: object) -> int:
     assert type(value) is int  # checked against the legal specs before play
@@ -28,11 +33,11 @@ def play(
         events.append(Event(Ev.FIRST_VICTIM_HIDDEN, None, {"first": state.first}))
         events.append(Event(Ev.ROLLED, state.turn, {"roll": state.roll}))
     moved = evolve(state, step=state.step + 1)
-    if action.type == Act.SET_SCENE:
+    if action.type == SET_SCENE:
         after = _set_scene(island, moved, seat, action.params["victim"], events)
-    elif action.type == Act.MOVE and "accuse" in action.params:
+    elif action.type == MOVE and "accuse" in action.params:
         after = _accuse(island, moved, seat, _int(action.params["accuse"]), events)
-    elif action.type == Act.MOVE:
+    elif action.type == MOVE:
         found = destinations(island, state)[_int(action.params["to"])]
         after = _move(island, moved, seat, found, events)
     else:
@@ -66,7 +71,7 @@ def _move(
     checks = location is not None and visits.may_check(state, seat, location)
     events.append(
         event(
-            Ev.MOVED,
+            MOVED,
             seat,
             {
                 "from": here,

@@ -27,6 +27,9 @@ from typing import Any
 from .case import LOCATION_COUNT
 from .spec import Role, Status
 
+#: Plain values read on every step: an enum member's ``.value`` is a property call.
+DEAD, MURDERER = Status.DEAD.value, Role.MURDERER.value
+
 #: The public log as pairs: ``visits[time] == (seat, location)``.
 Log = Sequence[tuple[int, str]]
 #: One sighting: (the visit's time, its location, whether the token read DEAD).
@@ -136,7 +139,7 @@ def log_of(view: Mapping[str, Any]) -> list[tuple[int, str]]:
 def looks_of(view: Mapping[str, Any]) -> list[Look]:
     """The viewer's own sightings."""
     return [
-        (sighting["visit"], sighting["location"], sighting["status"] == Status.DEAD)
+        (sighting["visit"], sighting["location"], sighting["status"] == DEAD)
         for sighting in view["seen"]
     ]
 
@@ -148,7 +151,7 @@ def known_jessicas(view: Mapping[str, Any]) -> frozenset[int]:
 
 
 def is_murderer(view: Mapping[str, Any]) -> bool:
-    return view["seat"] is not None and view["role"] == Role.MURDERER
+    return view["seat"] is not None and view["role"] == MURDERER
 
 
 def candidates(view: Mapping[str, Any]) -> frozenset[int]:

@@ -21,6 +21,8 @@ from .state import MswState, evolve
 
 #: Plain values read on every step: an enum member's ``.value`` is a property call.
 MOVE, OVER = Phase.MOVE.value, Phase.OVER.value
+#: A turn's event type, the member itself (the very object events always held).
+ROLLED = Ev.ROLLED
 
 
 def following(state: MswState, seat: int, round_: int) -> tuple[int, int]:
@@ -57,7 +59,7 @@ def begin(
         last_ended_in = state.last_ended_in
     while round_ <= state.rounds:
         roll = roll_for(state, seat, round_)
-        events.append(event(Ev.ROLLED, seat, {"roll": roll}))
+        events.append(event(ROLLED, seat, {"roll": roll}))
         if routes.destinations(island, state.pawns, seat, roll):
             return evolve(
                 state,

@@ -31,7 +31,7 @@ def view(island: Island, state: MswState, seat: int | None) -> dict[str, Any]:
     (:data:`PARTS`), and ``test_views.py`` checks the two agree part for part."""
     mine = seat is not None and 0 <= seat < len(state.seats)
     murderer = mine and seat == state.murderer
-    playing = state.phase in (Phase.MOVE, Phase.CHECK)
+    playing = state.phase in _PLAYING
     return {
         "seat": seat if mine else None,
         "role": None if not mine else (MURDERER if murderer else JESSICA),
@@ -120,6 +120,8 @@ def _plain_parts(state: MswState, seat: int) -> dict[str, Any]:
 
 
 _PLAYING = (Phase.MOVE.value, Phase.CHECK.value)
+_MOVING, _OVER = Phase.MOVE.value, Phase.OVER.value
+_BASIC, _DEAD = Rules.BASIC.value, Status.DEAD.value
 _UNMADE = object()  # a part not made yet (a part may be None)
 
 
@@ -144,9 +146,7 @@ PARTS: dict[str, Part] = {
     "round": lambda island, state, seat: state.round,
     "rounds": lambda island, state, seat: state.rounds,
     "phase": lambda island, state, seat: state.phase,
-    "turn": lambda island, state, seat: (
-        state.turn if state.phase in (Phase.MOVE, Phase.CHECK) else None
-    ),
+    "turn": lambda island, state, seat: state.turn if state.phase in _PLAYING else None,
     "roll": lambda island, state, seat: state.roll,
     "pawns": lambda island, state, seat: list(state.pawns),
     "out": lambda island, state, seat: sorted(state.out),
@@ -184,11 +184,16 @@ def _columns(last_in: Mapping[str, tuple[int, ...]]) -> dict[str, list[int]]:
 def _visits(log: tuple[Visit, ...]) -> list[dict[str, Any]]:
     """The log's rows, shared by the views of the same log (they read them, never change
     them): kept by the log's last visit, and a log a few visits longer than one kept (a visit
-    adds one) copies its rows and makes the new ones only."""
+    adds one) copies its rows and makes the new ones only. The very log kept (every step
+    without a visit carries it on) is found without comparing its visits."""
     size = len(log)
     if not size:
         return []
     entries = _LOGS.entries
+    found = entries.get(id(log[-1]))
+    if found is not None and found[0] is log:
+        kept: list[dict[str, Any]] = found[1]
+        return kept
     for shorter in range(size, max(0, size - LOG_STEPS), -1):
         found = entries.get(id(log[shorter - 1]))
         if found is not None and len(found[0]) == shorter and all(map(is_, found[0], log)):
@@ -246,17 +251,17 @@ _LOOKS = ByIdentity(256)
 def _known_dead(state: MswState) -> list[str]:
     """The Murderer's knowledge: its kills, its own first victim (basic), and what it saw."""
     known = {state.visits[visit].location for visit in state.kills}
-    if state.scene is None and state.rules == Rules.BASIC and state.first_victim is not None:
+    if state.scene is None and state.rules == _BASIC and state.first_victim is not None:
         known.add(state.first_victim)
     for sighting in state.sightings[state.murderer]:
-        if sighting.status == Status.DEAD:
+        if sighting.status == _DEAD:
             known.add(state.visits[sighting.visit].location)
     return sorted(known)
 
 
 def _may_check(island: Island, state: MswState, seat: int | None) -> list[str]:
     assert seat is not None
-    if seat in state.out or state.phase == Phase.OVER:
+    if seat in state.out or state.phase == _OVER:
         return []
     return visits.checkable(state, seat, LOCATION_IDS)
 
@@ -264,7 +269,7 @@ def _may_check(island: Island, state: MswState, seat: int | None) -> list[str]:
 def _moves(island: Island, state: MswState) -> list[dict[str, Any]]:
     """Where the roll may take the seat on turn (public: the board and the die are open), with
     what ending there means: a visit, an Accuse or Escape space on the way."""
-    if state.phase != Phase.MOVE:
+    if state.phase != _MOVING:
         return []
     found = destinations(island, state).values()
     entered = {d.location for d in found if d.location is not None}

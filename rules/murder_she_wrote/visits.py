@@ -23,13 +23,16 @@ OTHERS_BEFORE_RETURN = 2
 
 #: Plain values read on every step: an enum member's ``.value`` is a property call.
 ALIVE, DEAD, CHECK = Status.ALIVE.value, Status.DEAD.value, Phase.CHECK.value
+ADVANCED = Rules.ADVANCED.value
+#: The events' types, the members themselves (the very objects events always held).
+VISITED, ISLANDER_SEEN, TOKEN_RETURNED = Ev.VISITED, Ev.ISLANDER_SEEN, Ev.TOKEN_RETURNED
 
 
 def may_check(state: MswState, seat: int, location: str) -> bool:
     """Whether ending a move in ``location`` now lets ``seat`` check its islander."""
     if state.last_ended_in[seat] == location:
         return False
-    if state.rules == Rules.ADVANCED:
+    if state.rules == ADVANCED:
         cards = state.last_in[location]
         if seat in cards and cards.index(seat) < OTHERS_BEFORE_RETURN:
             return False
@@ -39,7 +42,7 @@ def may_check(state: MswState, seat: int, location: str) -> bool:
 def checkable(state: MswState, seat: int, locations: Iterable[str]) -> list[str]:
     """Which of ``locations`` ``seat`` may check now (``may_check`` over many, for views)."""
     ended = state.last_ended_in[seat]
-    advanced = state.rules == Rules.ADVANCED
+    advanced = state.rules == ADVANCED
     last_in = state.last_in
     found = []
     for location in locations:
@@ -76,14 +79,14 @@ def visit(
     islander = island.location_by_id[location].islander
     events.append(
         event(
-            Ev.VISITED,
+            VISITED,
             seat,
             {"location": location, "islander": islander, "last_in": list(cards)},
         )
     )
     events.append(
         event(
-            Ev.ISLANDER_SEEN,
+            ISLANDER_SEEN,
             seat,
             {
                 "location": location,
@@ -129,7 +132,7 @@ def return_token(
     killed = token == DEAD and location not in state.dead
     events.append(
         event(
-            Ev.TOKEN_RETURNED,
+            TOKEN_RETURNED,
             seat,
             {"location": location, "islander": island.location_by_id[location].islander},
             secret={"token": token, "killed": killed},
