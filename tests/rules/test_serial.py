@@ -136,3 +136,20 @@ def test_texts_are_written_as_the_generic_walk_writes_them() -> None:
         assert serial.from_json(Texts, json.loads(json.dumps(written))) == Texts(
             tuple(str(card) for card in value.cards), frozenset(str(m) for m in value.marks)
         )
+
+
+def test_an_unknown_field_in_place_of_a_known_one_is_refused() -> None:
+    """As many fields as the record has, one of them not its own: the unknown one is named."""
+    with pytest.raises(ValueError, match="token"):
+        serial.from_json(Inner, {"seat": {"name": "a", "bot": False}, "token": "day"})
+
+
+@dataclass(frozen=True)
+class Empty:
+    pass
+
+
+def test_a_record_without_fields_round_trips_and_refuses_any_field() -> None:
+    assert serial.from_json(Empty, serial.to_json(Empty())) == Empty()
+    with pytest.raises(ValueError):
+        serial.from_json(Empty, {"x": 1})
