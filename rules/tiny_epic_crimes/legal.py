@@ -47,7 +47,7 @@ def _legal_specs(case: TecCase, state: TecState, seat: int) -> tuple[ActionSpec,
 
 def admitted(offered: list[ActionSpec], action: Action) -> bool:
     """Whether a spec of ``offered`` admits ``action``. What the legal list admits
-    :func:`explain_refusal` lets through (``test_speed_paths.py`` checks it), so ``apply``
+    :func:`explain_refusal` lets through (``test_move_checks.py`` checks it), so ``apply``
     asks why only of an action refused."""
     for spec in offered:
         if spec.admits(action):
@@ -99,7 +99,7 @@ def _turn_actions(
     if only is not None and only not in _TURN_TYPES:
         return []
     specs = _drive_specs(case, state, seat, to) if only in (None, Act.DRIVE) else []
-    if only == Act.DRIVE:  # a drive played (two in five moves): what the others read is not
+    if only == Act.DRIVE:  # a drive played (two moves in five): no other action's legality
         return specs
     now = _now(case, state, seat)
     left = now.left
