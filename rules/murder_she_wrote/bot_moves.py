@@ -81,9 +81,8 @@ def _clear_leader(scores: Sequence[float]) -> int | None:
     other's by more than :data:`_CLEAR_LEAD`, or ``None`` when chance must decide."""
     if len(scores) < 2:
         return 0 if scores else None
-    leader = max(range(len(scores)), key=scores.__getitem__)
-    runner_up = max(score for index, score in enumerate(scores) if index != leader)
-    return leader if scores[leader] - runner_up > _CLEAR_LEAD else None
+    runner_up, top = sorted(scores)[-2:]
+    return scores.index(top) if top - runner_up > _CLEAR_LEAD else None
 
 
 def walk(view: Mapping[str, Any], moves: Sequence[Move], rng: random.Random) -> Move:
