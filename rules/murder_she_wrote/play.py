@@ -32,14 +32,15 @@ def play(
         # the advanced setup has no step of its own: its news opens the first step
         events.append(Event(Ev.FIRST_VICTIM_HIDDEN, None, {"first": state.first}))
         events.append(Event(Ev.ROLLED, state.turn, {"roll": state.roll}))
+    if action.type == MOVE and "accuse" not in action.params:
+        # the commonest step: its number counted in the move's own copy of the state
+        found = destinations(island, state)[_int(action.params["to"])]
+        return _move(island, state, seat, found, events), events
     moved = evolve(state, step=state.step + 1)
     if action.type == SET_SCENE:
         after = _set_scene(island, moved, seat, action.params["victim"], events)
-    elif action.type == MOVE and "accuse" in action.params:
-        after = _accuse(island, moved, seat, _int(action.params["accuse"]), events)
     elif action.type == MOVE:
-        found = destinations(island, state)[_int(action.params["to"])]
-        after = _move(island, moved, seat, found, events)
+        after = _accuse(island, moved, seat, _int(action.params["accuse"]), events)
     else:
         after = _return_token(island, moved, seat, str(action.params["token"]), events)
     return after, events
@@ -64,6 +65,8 @@ def _set_scene(
 def _move(
     island: Island, state: MswState, seat: int, found: Destination, events: list[Event]
 ) -> MswState:
+    """The pawn moved to ``found`` from ``state`` as the step found it: the step's number and
+    the pawn's space change in one copy."""
     to = found.space
     roll = state.roll
     here = state.pawns[seat]
@@ -84,7 +87,7 @@ def _move(
         )
     )
     pawns = state.pawns[:seat] + (to,) + state.pawns[seat + 1 :]
-    state = evolve(state, pawns=pawns)
+    state = evolve(state, step=state.step + 1, pawns=pawns)
     if seat == state.murderer and found.escape is not None and len(state.dead) >= DEAD_TO_ESCAPE:
         events.append(Event(Ev.ESCAPED, seat, {"dead": len(state.dead), "space": found.escape}))
         return turns.finish(state, Ending.ESCAPED, events)
