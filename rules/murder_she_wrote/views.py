@@ -273,7 +273,7 @@ def _moves(island: Island, state: MswState) -> list[dict[str, Any]]:
         return []
     found = destinations(island, state).values()
     entered = {d.location for d in found if d.location is not None}
-    visiting = set(visits.checkable(state, state.turn, sorted(entered)))
+    visiting = set(visits.checkable(state, state.turn, entered))  # a set: no order to keep
     return [
         {
             "to": d.space,
