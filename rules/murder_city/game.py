@@ -13,7 +13,6 @@ from rules.core import (
     JSONScalar,
     Outcome,
     Seat,
-    check_action,
     check_can_act,
 )
 
@@ -53,7 +52,7 @@ class MurderCity:
     ) -> tuple[McState, list[Event]]:
         check_can_act(self, case, state, seat)
         legal.explain_refusal(case, state, seat, action)
-        check_action(legal.legal_tuple(case, state, seat), action)  # the bot loop's, kept
+        legal.check_legal(case, state, seat, action)
         return play.play(case, state, seat, action)
 
     def view(self, case: City, state: McState, seat: int | None) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.core import Action, ActionSpec, RuleError
+from rules.core import Action, ActionSpec, RuleError, check_action
 
 from . import court, hooks, investigation
 from .case import City
@@ -15,11 +15,6 @@ from .turns import to_act
 
 def legal_actions(city: City, state: McState, seat: int) -> list[ActionSpec]:
     return list(_legal(city, state, seat))
-
-
-def legal_tuple(city: City, state: McState, seat: int) -> tuple[ActionSpec, ...]:
-    """``legal_actions`` as the remembered tuple itself, for a caller that only reads it."""
-    return _legal(city, state, seat)
 
 
 @last_for_seat  # the bot loop asks, then ``apply`` asks again: a step computes legality once
@@ -41,6 +36,52 @@ def _legal(city: City, state: McState, seat: int) -> tuple[ActionSpec, ...]:
     if state.legwork.count(seat) and state.limits[seat].legwork_played < LEGWORK_PLAYS_PER_TURN:
         out.extend(hooks.legwork_specs(city, state, seat))
     return tuple(out)
+
+
+def _may_offer(city: City, state: McState, seat: int) -> bool:
+    """Whether the investigation's legal list holds the trade forms (:func:`_legal` asks the
+    same, written out: a call costs a bot step about 1 k instructions)."""
+    return state.limits[seat].offers < TRADE_OFFERS_PER_TURN and not hooks.forbids(
+        city, state, seat, "trade"
+    )
+
+
+def _may_play_legwork(state: McState, seat: int) -> bool:
+    """Whether the legal list holds the legwork forms (written out in :func:`_legal` too)."""
+    return bool(state.legwork.count(seat)) and (
+        state.limits[seat].legwork_played < LEGWORK_PLAYS_PER_TURN
+    )
+
+
+def check_legal(city: City, state: McState, seat: int, action: Action) -> None:
+    """``check_action`` over the whole legal list: a person's action meets a state the bot loop
+    has not asked about, so the part of the legal list its type comes from (the phase's own
+    forms, the trade forms or the legwork forms) is made first, and the whole list only when
+    that part does not admit the action (the same refusal as before). A bot's step finds the
+    whole list remembered."""
+    whole = _legal.peek(city, state, seat)
+    if whole is None:
+        kind = action.type
+        part = _part(city, state, seat, kind)
+        if any(spec.type == kind and spec.admits(action) for spec in part):
+            return
+        whole = _legal(city, state, seat)
+    check_action(whole, action)
+
+
+def _part(city: City, state: McState, seat: int, kind: str) -> list[ActionSpec]:
+    """The forms of :func:`_legal` an action of type ``kind`` may match, in their order there;
+    [] when it is simpler to let the whole list answer (no seat waiting, an offer pending,
+    setup)."""
+    if seat not in to_act(state) or state.offer is not None or state.phase == Phase.JOVANS:
+        return []
+    if kind == Act.PLAY_LEGWORK:
+        return hooks.legwork_specs(city, state, seat) if _may_play_legwork(state, seat) else []
+    if state.phase != Phase.INVESTIGATION:
+        return court.specs(city, state, seat)
+    if kind == Act.OFFER_TRADE:
+        return hooks.offer_specs(city, state, seat) if _may_offer(city, state, seat) else []
+    return investigation.specs(city, state, seat)
 
 
 def explain_refusal(city: City, state: McState, seat: int, action: Action) -> None:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 R = TypeVar("R")
+R_co = TypeVar("R_co", covariant=True)
 
 
 def last_for_state(function: Callable[[Any], R]) -> Callable[[Any], R]:
@@ -30,7 +31,17 @@ def last_for_state(function: Callable[[Any], R]) -> Callable[[Any], R]:
     return remembered
 
 
-def last_for_seat(function: Callable[[Any, Any, int], R]) -> Callable[[Any, Any, int], R]:
+class SeatAnswers(Protocol[R_co]):
+    """``function(city, state, seat)`` remembering its last answer (:func:`last_for_seat`)."""
+
+    def __call__(self, city: Any, state: Any, seat: int) -> R_co: ...
+
+    def peek(self, city: Any, state: Any, seat: int) -> R_co | None:
+        """The answer remembered for these arguments, or ``None``: nothing is computed."""
+        ...
+
+
+def last_for_seat(function: Callable[[Any, Any, int], R]) -> SeatAnswers[R]:
     """``function(city, state, seat)`` remembering its answer for the last three arguments."""
     last: list[Any] = [None, None, None, None]
 
@@ -43,7 +54,14 @@ def last_for_seat(function: Callable[[Any, Any, int], R]) -> Callable[[Any, Any,
         last[:] = [city, state, seat, answer]
         return answer
 
-    return remembered
+    def peek(city: Any, state: Any, seat: int) -> R | None:
+        if last[1] is state and last[0] is city and last[2] == seat:
+            answer: R = last[3]
+            return answer
+        return None
+
+    remembered.peek = peek  # type: ignore[attr-defined]
+    return cast(SeatAnswers[R], remembered)
 
 
 #: How many cities' answers ``per_city`` keeps: a server (or a benchmark) plays games of many
