@@ -20,11 +20,15 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-#: Games whose latest answers are kept, the most recently read: as many as the decoded states
-#: kept (``api.states.CACHE_SIZE``). 1,024 let the HTTP benchmark's 538 Murder, She Wrote
-#: games (read in turn in each worker) hit, but cost the memory benchmark 7.2 MiB of anonymous
-#: memory (104.3 -> 111.5 MiB holding 10,000 games), past its target.
-KEPT_GAMES = 256
+from api import json_text
+
+#: Games whose latest answers are kept, the most recently read. A worker may serve many short
+#: games in turn: the HTTP benchmark reads 800-900 Murder, She Wrote games (views of 1.7 KB) in
+#: turn in each worker, which fewer places would miss every time. A kept answer costs about
+#: 1 KB beside its body now that the body is trimmed (``json_text.compact``): untrimmed, each
+#: held orjson's 4 KiB buffer, and 1,024 places cost the memory benchmark 7.2 MiB (its small
+#: views reach this count, not the bytes).
+KEPT_GAMES = 1024
 #: The bytes of the bodies kept, in all. A view mid-play is about 1.5 KB (Murder, She Wrote),
 #: 6.5 KB (Murdered by Midnight), 9 KB (Tiny Epic Crimes) or 24 KB (Murder City), and a worker
 #: of the HTTP benchmark reads 150-200 games in turn: kept least recently read first, fewer
@@ -72,9 +76,11 @@ class KeptAnswers:
     def put(self, game_id: str, version: int, seat: int, clock: str, answer: Answer) -> None:
         """Keep ``answer`` for ``seat`` reading ``version``, in place of any older version's;
         the least recently read games go while more are kept than the bounds allow."""
-        size = len(answer[0])
+        body, etag = answer
+        size = len(body)
         if size > self._size:
             return
+        answer = (json_text.compact(body), etag)  # not the buffer orjson wrote it in
         with self._lock:
             kept = self._kept.get(game_id)
             if kept is not None and kept.version > version:

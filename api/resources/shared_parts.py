@@ -20,6 +20,8 @@ from typing import Any
 
 import orjson
 
+from api import json_text
+
 #: How many shared parts are kept with their bytes, and how many values met once are remembered
 #: (each a reference, so that its id is not reused meanwhile): a value a system builds afresh
 #: for each view only passes through the second.
@@ -62,7 +64,7 @@ class SharedParts:
                 return None
             del self._met[key]
         try:
-            fragment = orjson.Fragment(self._encode(value))
+            fragment = orjson.Fragment(json_text.compact(self._encode(value)))
         except orjson.JSONEncodeError:
             return None  # left to the whole body's writing (and its fallback)
         with self._lock:
