@@ -21,7 +21,8 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
+import weakref
+from collections.abc import Callable, Iterator
 from typing import Any
 
 #: The first pause between attempts at a taken gate, doubling up to the cap.
@@ -50,6 +51,7 @@ class WriterGate:
         self._local = threading.Lock()
         #: The process's descriptor and the process it was opened in; used under ``_local``.
         self._kept: tuple[int, int] | None = None
+        self._closer: Callable[[], object] | None = None
 
     @contextlib.contextmanager
     def __call__(self) -> Iterator[None]:
@@ -84,13 +86,30 @@ class WriterGate:
                 os.close(self._kept[0])
         fd = self._open()
         self._kept = None if fd is None else (fd, pid)
+        if fd is not None:  # closed with the gate (a test makes many stores), in this process only
+            self._closer = weakref.finalize(self, _close_in, fd, pid)
         return fd
+
+    def close(self) -> None:
+        """Close the kept descriptor (the store is disposed of); a later use opens another."""
+        with self._local:
+            if self._closer is not None:
+                self._closer()  # closes only in the process that opened it
+            self._kept = self._closer = None
 
     def _open(self) -> int | None:
         try:
             return os.open(self._path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
         except OSError:
             return None
+
+
+def _close_in(fd: int, pid: int) -> None:
+    """Close ``fd`` if this is the process that opened it: in a forked child the number may
+    since name another file."""
+    if os.getpid() == pid:
+        with contextlib.suppress(OSError):
+            os.close(fd)
 
 
 def _acquire(fd: int, deadline: float) -> bool:

@@ -112,9 +112,11 @@ class Store:
             return check_postgresql(conn)
 
     def dispose(self) -> None:
-        """Close every pooled connection."""
+        """Close every pooled connection, and the writer gate's descriptor."""
         self._hot.dispose()
         self._engine.dispose()
+        if isinstance(self._gate, WriterGate):
+            self._gate.close()
 
     # Housekeeping
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import gc
 import os
 import signal
 import threading
@@ -140,3 +141,23 @@ def test_a_forked_child_queues_behind_its_parent(tmp_path: Path) -> None:
     for end in (go_read, go_write, report_read, report_write):
         os.close(end)
     assert waited >= 0.05
+
+
+def test_a_disposed_store_or_a_dropped_gate_leaves_no_descriptor_open(tmp_path: Path) -> None:
+    def open_files() -> int:
+        return len(list(Path("/proc/self/fd").iterdir()))
+
+    before = open_files()
+    for number in range(5):
+        store = Store(f"sqlite:///{tmp_path / f'db{number}.db'}")
+        store.migrate()
+        new_game(store)
+        store.dispose()
+    assert open_files() == before
+    gate = WriterGate(str(tmp_path / "db-writers"), timeout_ms=50)
+    with gate():
+        pass
+    assert open_files() == before + 1
+    del gate
+    gc.collect()
+    assert open_files() == before
