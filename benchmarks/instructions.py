@@ -7,9 +7,10 @@ runs itself again under ``valgrind --tool=callgrind`` (which must be installed) 
 instructions per request. The app is served in process on a SQLite file, as
 ``benchmarks.breakdown`` serves it: ``--games`` solo games of one case, played by the built-in
 bot as the HTTP benchmark plays them (``post``: 25 moves each, the measured moves), or read
-mid-play (``first``: each game's first read of its version; ``again``: the same reads once
-more, answered from the kept answers). Only the measured requests are counted: they run inside
-``functools.reduce``, the one function callgrind is told to count in (``--toggle-collect``).
+mid-play (``first``: each game's first read of its version; ``again``: the same reads ten
+times more, answered from the kept answers). Only the measured requests are counted: they run
+inside ``functools.reduce``, the one function callgrind is told to count in
+(``--toggle-collect``).
 The games' secret seeds come from a counter, so two trees play the same games; run each tree
 from its own directory (``PYTHONPATH`` set to it) with ``PYTHONHASHSEED`` fixed, as the command
 does.
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gc
 import itertools
 import os
 import re
@@ -28,6 +30,8 @@ import tempfile
 from pathlib import Path
 
 KINDS = ("post", "first", "again")
+#: How many times ``again`` reads each game.
+AGAIN = 10
 _COUNTED = "functools_reduce"
 
 
@@ -103,7 +107,9 @@ def _serve(system_id: str, kind: str, games: int) -> int:
             if kind == "again":
                 for environ in measured:
                     breakdown._call(app, dict(environ))
+                measured = measured * AGAIN  # a few requests: one collection would weigh a lot
         requests = [dict(environ) for environ in measured]
+        gc.collect()  # the setup's garbage collected before, not during, the count
         functools.reduce(lambda _, environ: breakdown._call(app, environ), requests, None)
         app.extensions["casebook"].store.dispose()
     return len(requests)
