@@ -62,3 +62,13 @@ def test_a_glossary_is_merged_once_and_a_new_one_afresh() -> None:
     second = {"B1": "Barracks"}
     assert with_fixed_names(system_id, second) == {**fixed, **second}
     assert with_fixed_names(system_id, None) == dict(fixed)
+
+
+@pytest.mark.parametrize("seat", [0, 2, 3, -1])
+def test_a_seat_is_named_as_the_list_of_its_names_names_it(seat: int) -> None:
+    """``seat | seat_name`` is ``[seat] | seat_names | first``: a name, or "Seat N" past them."""
+    values = {"names": ["Ann", "Bo", "Cy"], "seat": seat}
+    one = render(environment().from_string("{{ seat | seat_name }}"), values)
+    listed = render(environment().from_string("{{ [seat] | seat_names | first }}"), values)
+    assert one == listed
+    assert one == (["Ann", "Bo", "Cy"][seat] if 0 <= seat < 3 else f"Seat {seat + 1}")
