@@ -10,7 +10,7 @@ can render each spec as a form, and every pick it builds from one spec is legal.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
@@ -129,13 +129,23 @@ class Action:
         return cls(type=str(data["type"]), params=dict(data.get("params") or {}))
 
 
-def check_action(legal: Sequence[ActionSpec], action: Action) -> ActionSpec:
-    """The spec that admits ``action``, the first listed; :class:`InvalidActionError` says why
-    none does (the reasons are sought only then: every move of every game passes through here)."""
+def admitting(legal: Iterable[ActionSpec], action: Action) -> ActionSpec | None:
+    """The first spec of ``legal`` that admits ``action``, or ``None``: the check alone, for a
+    caller that looks for reasons of its own before :func:`check_action`'s."""
     kind = action.type
     for spec in legal:
         if spec.type == kind and spec.admits(action):
             return spec
+    return None
+
+
+def check_action(legal: Sequence[ActionSpec], action: Action) -> ActionSpec:
+    """The spec that admits ``action``, the first listed; :class:`InvalidActionError` says why
+    none does (the reasons are sought only then: every move of every game passes through here)."""
+    found = admitting(legal, action)
+    if found is not None:
+        return found
+    kind = action.type
     candidates = [spec for spec in legal if spec.type == kind]
     if not candidates:
         allowed = ", ".join(sorted({spec.type for spec in legal})) or "nothing"

@@ -64,10 +64,18 @@ class SymbolRoll:
 
 def roll(rng: random.Random, *, count: int = 1, sides: int = 6) -> DiceRoll:
     """``count`` dice of ``sides`` faces numbered from 1."""
-    _check_count(count)
-    if isinstance(sides, bool) or not isinstance(sides, int) or sides < 1:
-        raise DiceError(f"a die needs at least one side, not {sides!r}", code="dice/bad-sides")
-    return DiceRoll(faces=tuple(rng.randint(1, sides) for _ in range(count)), sides=sides)
+    return DiceRoll(faces=faces(rng, count=count, sides=sides), sides=sides)
+
+
+def faces(rng: random.Random, *, count: int = 1, sides: int = 6) -> tuple[int, ...]:
+    """The faces :func:`roll` rolls, the same draws, without the record: for dice read at once
+    and let go (Tiny Epic Crimes rolls two at the end of every turn)."""
+    if type(count) is not int or count < 0:  # the checks in full only off the common case
+        _check_count(count)
+    if type(sides) is not int or sides < 1:
+        _check_sides(sides)
+    randint = rng.randint
+    return tuple([randint(1, sides) for _ in range(count)])
 
 
 def roll_symbols(
@@ -89,3 +97,8 @@ def _check_count(count: int) -> None:
         raise DiceError(
             f"a dice count must be a whole number >= 0, not {count!r}", code="dice/bad-count"
         )
+
+
+def _check_sides(sides: int) -> None:
+    if isinstance(sides, bool) or not isinstance(sides, int) or sides < 1:
+        raise DiceError(f"a die needs at least one side, not {sides!r}", code="dice/bad-sides")

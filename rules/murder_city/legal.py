@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.core import Action, ActionSpec, RuleError, check_action
+from rules.core import Action, ActionSpec, RuleError, admitting, check_action
 
 from . import court, hooks, investigation
 from .case import City
@@ -27,27 +27,24 @@ def _legal(city: City, state: McState, seat: int) -> tuple[ActionSpec, ...]:
         return (ActionSpec(Act.CHOOSE_JOVAN, {"jovan": state.jovans_left}),)
     if state.phase == Phase.INVESTIGATION:
         out = investigation.specs(city, state, seat)
-        if state.limits[seat].offers < TRADE_OFFERS_PER_TURN and not hooks.forbids(
-            city, state, seat, "trade"
-        ):
+        if _may_offer(city, state, seat):
             out.extend(hooks.offer_specs(city, state, seat))
     else:
         out = court.specs(city, state, seat)
-    if state.legwork.count(seat) and state.limits[seat].legwork_played < LEGWORK_PLAYS_PER_TURN:
+    if _may_play_legwork(state, seat):
         out.extend(hooks.legwork_specs(city, state, seat))
     return tuple(out)
 
 
 def _may_offer(city: City, state: McState, seat: int) -> bool:
-    """Whether the investigation's legal list holds the trade forms (:func:`_legal` asks the
-    same, written out: a call costs a bot step about 1 k instructions)."""
+    """Whether the investigation's legal list holds the trade forms."""
     return state.limits[seat].offers < TRADE_OFFERS_PER_TURN and not hooks.forbids(
         city, state, seat, "trade"
     )
 
 
 def _may_play_legwork(state: McState, seat: int) -> bool:
-    """Whether the legal list holds the legwork forms (written out in :func:`_legal` too)."""
+    """Whether the legal list holds the legwork forms."""
     return bool(state.legwork.count(seat)) and (
         state.limits[seat].legwork_played < LEGWORK_PLAYS_PER_TURN
     )
@@ -61,9 +58,7 @@ def check_legal(city: City, state: McState, seat: int, action: Action) -> None:
     whole list remembered."""
     whole = _legal.peek(city, state, seat)
     if whole is None:
-        kind = action.type
-        part = _part(city, state, seat, kind)
-        if any(spec.type == kind and spec.admits(action) for spec in part):
+        if admitting(_part(city, state, seat, action.type), action) is not None:
             return
         whole = _legal(city, state, seat)
     check_action(whole, action)

@@ -70,20 +70,14 @@ def _encoders() -> tuple[
         name, kind = field.name, hints[field.name]
         scope[f"encode_{number}"] = _BY_PART.get(name) or serial.encoder(kind)
         if kind in (int, bool):  # ``serial`` writes these as they are
-            part = f"{name!r}: value.{name}"
-            fresh.append(part)
-            after.append(part)
+            fresh.append(f"{name!r}: value.{name}")
         elif kind is str:
-            part = f"{name!r}: v if type(v := value.{name}) is str else encode_{number}(v)"
-            fresh.append(part)
-            after.append(part)
+            fresh.append(f"{name!r}: v if type(v := value.{name}) is str else encode_{number}(v)")
         elif kind == str | None:
-            part = (
+            fresh.append(
                 f"{name!r}: v if (v := value.{name}) is None or type(v) is str"
                 f" else encode_{number}(v)"
             )
-            fresh.append(part)
-            after.append(part)
         else:  # looked up: an entry of ``ByIdentity`` is (value, encoder, encoding)
             kept = ByIdentity(KEPT)
             scope[f"get_{number}"], scope[f"encoded_{number}"] = kept.entries.get, kept.encoded
@@ -96,6 +90,8 @@ def _encoders() -> tuple[
                 f"{name!r}: made[{name!r}] if (v := value.{name}) is before.{name}"
                 f" else ({looked_up})"
             )
+            continue
+        after.append(fresh[-1])  # a plain value: written as it is either way
     source = (
         f"def encode(value):\n    return {{{', '.join(fresh)}}}\n"
         f"def encode_after(value, before, made):\n    return {{{', '.join(after)}}}\n"

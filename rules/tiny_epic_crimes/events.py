@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core import Event
+from rules.kit.dice import faces
 from rules.kit.effects import Context, Interpreter
 
 from . import mobsters
@@ -37,7 +38,7 @@ class Setting:
 def _free_roll(case: TecCase, rng: random.Random, taken: set[str]) -> str:
     """A setup roll: 6s, the HQ and a taken block are rerolled (no reprieve, no spree)."""
     while True:
-        black, white = mobsters.two_dice(rng)
+        black, white = faces(rng, count=2)
         block = mobsters.rolled_block(case, black, white)
         if block is not None and block not in taken:
             return block

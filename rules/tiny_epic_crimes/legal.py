@@ -45,16 +45,6 @@ def _legal_specs(case: TecCase, state: TecState, seat: int) -> tuple[ActionSpec,
     return specs
 
 
-def admitted(offered: list[ActionSpec], action: Action) -> bool:
-    """Whether a spec of ``offered`` admits ``action``. What the legal list admits
-    :func:`explain_refusal` lets through (``test_move_checks.py`` checks it), so ``apply``
-    asks why only of an action refused."""
-    for spec in offered:
-        if spec.admits(action):
-            return True
-    return False
-
-
 def legal_of_type(case: TecCase, state: TecState, seat: int, action: Action) -> list[ActionSpec]:
     """The specs of ``action``'s type that :func:`legal_actions` lists, in its order, and only
     those, a drive's offering no destination but the one ``action`` names if it is offered:

@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping
 
 from rules.core import Event
+from rules.kit.dice import faces
 
 from . import coop
 from .case import HOURS, HQ, TecCase
@@ -28,13 +29,6 @@ def pull(bag: Mapping[str, int], rng: random.Random) -> tuple[dict[str, int], st
             return {**bag, colour: bag[colour] - 1}, colour
         pick -= bag[colour]
     raise AssertionError("unreachable")  # pragma: no cover
-
-
-def two_dice(rng: random.Random) -> tuple[int, int]:
-    """The black and the white die, as ``rules.kit.dice.roll(rng, count=2).faces`` rolls them
-    (the same draws, in the same order), without the roll's checks and record: rolled at the
-    end of every turn, and again for a spree or an event's setup."""
-    return rng.randint(1, 6), rng.randint(1, 6)
 
 
 def to_bag(bag: Mapping[str, int], colours: tuple[str, ...] | list[str]) -> dict[str, int]:
@@ -61,7 +55,7 @@ def place_at_setup(
         if colour is None:
             break
         while True:
-            black, white = two_dice(rng)
+            black, white = faces(rng, count=2)
             block = rolled_block(case, black, white)
             if block is not None and block not in placed:
                 placed[block] = colour
@@ -76,7 +70,7 @@ def mobster_roll(
     Spree (doubles 1, 2, 4 or 5). ``fixed``: Roadblock's (die, number) for the first roll."""
     events: list[Event] = []
     for _ in range(MAX_ROLLS):
-        black, white = two_dice(rng)
+        black, white = faces(rng, count=2)
         if fixed is not None:  # Roadblock: "Choose the number of one die"
             black, white = (fixed[1], white) if fixed[0] == "black" else (black, fixed[1])
             fixed = None

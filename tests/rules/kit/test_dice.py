@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from rules.kit.dice import DiceError, DiceRoll, SymbolDie, SymbolRoll, roll, roll_symbols
+from rules.kit.dice import DiceError, DiceRoll, SymbolDie, SymbolRoll, faces, roll, roll_symbols
 
 from .helpers import round_trip
 
@@ -69,3 +69,22 @@ def test_json_round_trip() -> None:
     assert round_trip(symbols) == symbols
     assert round_trip(CLUE_DIE) == CLUE_DIE
     assert isinstance(round_trip(symbols), SymbolRoll)
+
+
+def test_faces_are_the_draws_of_the_roll_and_no_more() -> None:
+    """``faces`` is ``roll``'s faces without the record: the same draws, in the same order."""
+    for seed in range(200):
+        kit, ours = random.Random(seed), random.Random(seed)
+        for _ in range(5):  # a spree rolls again from the same generator
+            assert faces(ours, count=2) == roll(kit, count=2).faces
+        assert ours.random() == kit.random()  # nothing more drawn, nothing less
+
+
+@pytest.mark.parametrize(
+    ("count", "sides", "code"),
+    [(-1, 6, "dice/bad-count"), (True, 6, "dice/bad-count"), (1, 0, "dice/bad-sides")],
+)
+def test_bad_faces_are_refused(count: int, sides: int, code: str) -> None:
+    with pytest.raises(DiceError) as caught:
+        faces(random.Random(0), count=count, sides=sides)
+    assert caught.value.code == code
