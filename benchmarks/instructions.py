@@ -1,12 +1,15 @@
 """Instructions a served request costs, counted under valgrind's callgrind: a figure the machine's
 load does not move, to compare two trees side by side.
 
-    python -m benchmarks.instructions SYSTEM post|first|again [--games N]
+    python -m benchmarks.instructions SYSTEM post|elsewhere|first|again [--games N]
 
 runs itself again under ``valgrind --tool=callgrind`` (which must be installed) and prints the
 instructions per request. The app is served in process on a SQLite file, as
 ``benchmarks.breakdown`` serves it: ``--games`` solo games of one case, played by the built-in
-bot as the HTTP benchmark plays them (``post``: 25 moves each, the measured moves), or read
+bot as the HTTP benchmark plays them (``post``: 25 moves each, the measured moves;
+``elsewhere``: the same moves, each as when another worker served the game's move before, so
+that the state is decoded from its text rather than kept, as it is for about half the moves
+served by two workers and three in four served by four), or read
 mid-play (``first``: each game's first read of its version; ``again``: the same reads ten
 times more, answered from the kept answers). Only the measured requests are counted: they run
 inside ``functools.reduce``, the one function callgrind is told to count in
@@ -29,7 +32,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-KINDS = ("post", "first", "again")
+KINDS = ("post", "elsewhere", "first", "again")
 #: How many times ``again`` reads each game.
 AGAIN = 10
 _COUNTED = "functools_reduce"
@@ -80,6 +83,7 @@ def _count(system: str, kind: str, games: int) -> float:
 def _serve(system_id: str, kind: str, games: int) -> int:
     """Play the games, then make the measured requests inside ``functools.reduce``."""
     from api.app import create_app
+    from api.states import DecodedStates
     from benchmarks import breakdown
     from benchmarks.http import real_systems
 
@@ -100,7 +104,9 @@ def _serve(system_id: str, kind: str, games: int) -> int:
         for environ in warm:
             breakdown._call(app, dict(environ))
         measured = moves
-        if kind != "post":
+        if kind == "elsewhere":  # no state kept: each is decoded, as in another worker
+            app.extensions["casebook"].states = DecodedStates(size=0)
+        elif kind != "post":
             for environ in moves:
                 breakdown._call(app, dict(environ))
             measured = reads[:games]

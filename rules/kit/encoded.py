@@ -34,6 +34,13 @@ class ByIdentity:
         self.keep(id(value), (value, encode, made))
         return made
 
+    def seed(self, encode: Callable[[Any], Any], value: Any, made: Any) -> None:
+        """Remember ``made`` as ``encode(value)``: a decoder that has the very data a value was
+        read from hands it over, so that the first encoding of a state decoded afresh (a move
+        after another worker's) takes its unchanged parts from what was read. ``made`` must be
+        what ``encode(value)`` gives, and is shared from now on: it is never changed."""
+        self.keep(id(value), (value, encode, made))
+
     def keep(self, key: int, entry: Any) -> None:
         """Keep ``entry`` under ``key`` (an id of an object ``entry`` holds)."""
         entries = self.entries

@@ -30,3 +30,21 @@ def test_the_oldest_goes_beyond_the_size() -> None:
     for value in values:
         kept.encoded(list, value)
     assert list(kept.entries) == [id(values[1]), id(values[2])]
+
+
+def test_a_seeded_encoding_is_given_without_encoding_for_that_object_and_encoder() -> None:
+    calls: list[Any] = []
+
+    def encode(value: Any) -> list[Any]:
+        calls.append(value)
+        return list(value)
+
+    kept = ByIdentity(8)
+    read = ["a", "b"]  # the data a decoder read the value from
+    value = tuple(read)
+    kept.seed(encode, value, read)
+    assert kept.encoded(encode, value) is read
+    assert calls == []
+    assert kept.encoded(encode, ("a", "b")) == ["a", "b"]  # another object: encoded
+    assert kept.encoded(tuple, value) == ("a", "b")  # another encoder: not the seeded data
+    assert len(calls) == 1
