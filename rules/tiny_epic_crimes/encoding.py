@@ -110,3 +110,17 @@ def to_json(state: TecState) -> dict[str, Any]:
     if len(_LATEST) > KEPT_GAMES:
         _LATEST.popitem(last=False)  # the game kept longest
     return encoded
+
+
+def seed(state: TecState, data: dict[str, Any]) -> None:
+    """Take ``data`` as ``state``'s encoding, as if :func:`to_json` had written it: the data a
+    decoder read ``state`` from, in the very shape :func:`to_json` writes (``decoding.py``
+    checks it), which nothing changes afterwards. The next state of the game then takes every
+    field the move left alone from it, and each officer is kept with its part (a move changes
+    one officer: the others are looked up)."""
+    keep = _KEPT_OFFICERS.seed
+    for officer, made in zip(state.officers, data["officers"], strict=True):
+        keep(_OFFICER, officer, made)
+    _LATEST[state.seed] = (state, data)
+    if len(_LATEST) > KEPT_GAMES:
+        _LATEST.popitem(last=False)  # the game kept longest

@@ -18,8 +18,7 @@ from rules.core import (
     check_can_act,
 )
 
-from . import bot, coop, encoding, legal, play, setup, solo, turns, views
-from . import state as states
+from . import bot, coop, decoding, encoding, legal, play, setup, solo, turns, views
 from .case import TecCase
 from .spec import SPEC
 from .standings import outcome
@@ -83,7 +82,7 @@ class TinyEpicCrimes:
         return encoding.to_json(state)  # ``states.to_json``'s, unchanged parts looked up
 
     def state_from_json(self, data: Mapping[str, Any]) -> TecState:
-        return states.from_json(data)
+        return decoding.from_json(data)  # ``states.from_json``'s, the data read seeded
 
     def accusation_choices(self, case: TecCase) -> dict[str, tuple[str, ...]]:
         """An accusation names one of the sixteen suspects by letter."""
