@@ -62,15 +62,15 @@ def _checked_int_keys(data: Any, values: frozenset[type], item: Callable[[Any], 
     reads ``"01"`` or ``" 1"`` as 1 too, but then its encoding would not be the data read)."""
     if type(data) is not dict or not values.issuperset(map(type, data.values())):
         raise _Other
-    made = {}
-    for key, value in data.items():
-        if type(key) is not str or not key.isdecimal():  # "-1" is not written by the encoder
-            raise _Other
-        number = int(key)
-        if str(number) != key:
-            raise _Other
-        made[number] = value if item is None else item(value)
-    return made
+    keys = list(data)
+    try:
+        numbers = list(map(int, keys))
+    except ValueError:
+        raise _Other from None
+    if list(map(str, numbers)) != keys:  # each key as the encoder writes its number
+        raise _Other
+    values_read = data.values() if item is None else map(item, data.values())
+    return dict(zip(numbers, values_read, strict=True))
 
 
 def _texts_tuple(data: Any) -> tuple[str, ...]:

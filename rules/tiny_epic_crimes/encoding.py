@@ -43,6 +43,19 @@ def _officers(officers: tuple[Officer, ...]) -> list[Any]:
     return [encoded(_OFFICER, officer) for officer in officers]
 
 
+def _officers_after(
+    officers: tuple[Officer, ...], before: tuple[Officer, ...], made: list[Any]
+) -> list[Any]:
+    """The officers after those of the state before (``made``, their encoding): each that is
+    the very same officer taken from it, the one a move changed encoded afresh."""
+    if len(officers) != len(before):  # another game of the same seed
+        return _officers(officers)
+    return [
+        part if officer is was else _OFFICER(officer)
+        for officer, was, part in zip(officers, before, made, strict=True)
+    ]
+
+
 #: Fields encoded by a function of their own rather than whole.
 _BY_PART: dict[str, Callable[[Any], Any]] = {"officers": _officers}
 
@@ -64,7 +77,7 @@ def _encoders() -> tuple[
     it in its game, whose encoding gives every field that is the very same object (a move
     changes about six of the 28 that are not plain numbers or text)."""
     hints = typing.get_type_hints(TecState)
-    scope: dict[str, Any] = {}
+    scope: dict[str, Any] = {"officers_after": _officers_after}
     fresh, after = [], []
     for number, field in enumerate(dataclasses.fields(TecState)):
         name, kind = field.name, hints[field.name]
@@ -86,9 +99,17 @@ def _encoders() -> tuple[
                 f" and e[0] is v else encoded_{number}(encode_{number}, v)"
             )
             fresh.append(f"{name!r}: {looked_up.replace('id(v)', f'id(v := value.{name})', 1)}")
+            # after: what the move changed is a new object, met for the first time (the
+            # game's latest state, or the data it was read from, holds every other part),
+            # so it is encoded without a look-up, and not kept
+            scope[f"whole_{number}"] = serial.encoder(kind)
+            changed = (
+                "officers_after(v, before.officers, made['officers'])"
+                if name == "officers"
+                else f"whole_{number}(v)"
+            )
             after.append(
-                f"{name!r}: made[{name!r}] if (v := value.{name}) is before.{name}"
-                f" else ({looked_up})"
+                f"{name!r}: made[{name!r}] if (v := value.{name}) is before.{name} else {changed}"
             )
             continue
         after.append(fresh[-1])  # a plain value: written as it is either way
@@ -116,11 +137,7 @@ def seed(state: TecState, data: dict[str, Any]) -> None:
     """Take ``data`` as ``state``'s encoding, as if :func:`to_json` had written it: the data a
     decoder read ``state`` from, in the very shape :func:`to_json` writes (``decoding.py``
     checks it), which nothing changes afterwards. The next state of the game then takes every
-    field the move left alone from it, and each officer is kept with its part (a move changes
-    one officer: the others are looked up)."""
-    keep = _KEPT_OFFICERS.seed
-    for officer, made in zip(state.officers, data["officers"], strict=True):
-        keep(_OFFICER, officer, made)
+    field the move left alone from it, an officer too."""
     _LATEST[state.seed] = (state, data)
     if len(_LATEST) > KEPT_GAMES:
         _LATEST.popitem(last=False)  # the game kept longest

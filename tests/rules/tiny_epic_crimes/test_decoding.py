@@ -125,7 +125,8 @@ def _breakings(data: dict[str, Any]) -> Iterator[tuple[str, Callable[[dict[str, 
     yield "a seat's number key written 01", rekeyed("positions", lambda k: "0" + k)
     yield "an ability key written with a space", rekeyed("abilities", lambda k: " " + k)
     yield "an ability key not a number", rekeyed("abilities", lambda k: "x" + k)
-    yield "an accusation key negative", put(("accusations",), {"-1": "A"})
+    yield "an accusation key written with a plus", put(("accusations",), {"+1": "A"})
+    yield "an accusation key written 1_0", put(("accusations",), {"1_0": "A"})
     yield "not an object", lambda d: list(d)
 
 
