@@ -10,10 +10,13 @@ from __future__ import annotations
 import dataclasses
 import functools
 import typing
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from operator import is_
 from typing import Any
+
+import orjson
 
 from rules import serial
 from rules.core import Seat
@@ -88,7 +91,9 @@ def state_to_json(state: MswState) -> dict[str, Any]:
     objects), and the log of visits, which a visit lengthens by one, extended from its
     encoding one visit shorter. The data returned shares those parts: it is written (the store
     dumps it), never changed."""
-    return _writer()(state)
+    written = _writer()(state)
+    _remember(state, written)
+    return written
 
 
 @functools.cache
@@ -123,9 +128,12 @@ def _visits(log: tuple[Visit, ...]) -> list[dict[str, Any]]:
     visits' rows after it, when there is one."""
     kept, size = _LOGS, len(log)
     encoded = None
-    for shorter in range(size - 1, max(0, size - 1 - LOG_STEPS), -1):
+    for shorter in range(size, max(0, size - 1 - LOG_STEPS), -1):
         found = kept.entries.get(id(log[shorter - 1]))
         if found is not None and len(found[0]) == shorter and all(map(is_, found[0], log)):
+            if shorter == size:  # the very log: a move without a visit, or a state just read
+                rows: list[dict[str, Any]] = found[1]
+                return rows
             encoded = [*found[1], *map(_VISIT, log[shorter:])]
             break
     if encoded is None:
@@ -181,8 +189,199 @@ def _fields() -> tuple[tuple[str, Any, serial.Encoder], ...]:
 
 
 def state_from_json(data: Mapping[str, Any]) -> MswState:
+    """``serial.from_json(MswState, data)``: the same state, or the same refusal.
+
+    A worker that encoded or decoded a state of the same game before (:data:`_GAMES`, by the
+    game's secret seed) reads data in the very shape :func:`state_to_json` writes (every state
+    stored) against it: a part whose bytes (``orjson``'s) are the bytes of that state's part
+    (the seats, the LAST IN columns, the log and each seat's sightings up to where that state's
+    ended) is that state's part, the very objects; only what is new is decoded, checked as the
+    generic decoder checks it. The parts read are handed to :data:`_ENCODED` and :data:`_LOGS`
+    as their encodings (``ByIdentity.seed``): the data read, equal to what encoding them gives
+    (key order included, compared or checked), which nothing changes afterwards (``orjson``
+    made it for this call alone; no caller changes the data it hands over). Any other data,
+    or none kept for its game, goes to the generic decoder, which accepts or refuses it as
+    before."""
+    if type(data) is dict and tuple(data) == _NAMES:
+        kept = _GAMES.get(data["seed"])
+        if kept is not None:
+            try:
+                return _read(data, *kept)
+            except (_Other, orjson.JSONEncodeError):
+                pass
     state: MswState = serial.from_json(MswState, data)
     return state
+
+
+class _Other(Exception):
+    """Data not in the shape :func:`state_to_json` writes: the generic decoder reads it."""
+
+
+def _remember(state: MswState, written: Mapping[str, Any]) -> None:
+    """Keep ``state`` and its encoding ``written`` (the parts :func:`_read` compares, in
+    ``serial``'s shape) as the latest of its game in this worker."""
+    games = _GAMES
+    games[state.seed] = (state, written)
+    games.move_to_end(state.seed)
+    if len(games) > GAMES:
+        games.popitem(last=False)
+
+
+def _same(data: Any, written: Any) -> bool:
+    """Whether ``data`` is written as ``written`` is, byte for byte: the same values of the
+    same types (``True`` is not ``1`` here), keys in the same order."""
+    return bool(data is written or orjson.dumps(data) == orjson.dumps(written))
+
+
+def _read(data: dict[str, Any], known: MswState, written: Mapping[str, Any]) -> MswState:
+    """:func:`state_from_json` for data in the encoder's shape (:data:`_NAMES` checked) read
+    against ``known``, a state of the same game, and its encoding ``written``; :class:`_Other`
+    on anything else, before anything is seeded or kept."""
+    (
+        seed, step, mode, rules, rounds, seats, murderer, first_victim, phase, turn, first,
+        round_, roll, pawns, last_ended_in, last_in, dead, kills, visits, sightings,
+        accusations, out, scene, ending,
+    ) = data.values()  # fmt: skip
+    if not (
+        _INT.issuperset(map(type, (seed, step, rounds, murderer, turn, first, round_)))
+        and _STR.issuperset(map(type, (mode, rules, phase)))
+        and _STR_OR_NONE.issuperset(map(type, (first_victim, ending)))
+        and _INT_OR_NONE.issuperset((type(roll),))
+        and _LIST.issuperset(map(type, (seats, pawns, last_ended_in, dead, kills)))
+        and _LIST.issuperset(map(type, (visits, sightings, accusations, out)))
+        and type(last_in) is dict
+        and scene is None
+        and _INT_OR_NONE.issuperset(map(type, pawns))
+        and _STR_OR_NONE.issuperset(map(type, last_ended_in))
+        and _STR.issuperset(map(type, dead))
+        and _INT.issuperset(map(type, kills))
+        and _INT.issuperset(map(type, out))
+        and _DICT.issuperset(map(type, accusations))
+        and _LIST.issuperset(map(type, sightings))
+        and len(sightings) == len(known.sightings)
+    ):
+        raise _Other
+    if _same(seats, written["seats"]):
+        table = known.seats
+    else:
+        table = tuple(_records(seats, Seat, _SEAT_KEYS, _SEAT_TYPES))
+    if _same(last_in, written["last_in"]):
+        columns = known.last_in
+    else:
+        if not (
+            _STR.issuperset(map(type, last_in)) and _LIST.issuperset(map(type, last_in.values()))
+        ):
+            raise _Other
+        columns = {}
+        for location, cards in last_in.items():
+            if not _INT.issuperset(map(type, cards)):
+                raise _Other
+            columns[location] = tuple(cards)
+    log = _lengthened(visits, known.visits, written["visits"], Visit, _VISIT_KEYS, _VISIT_TYPES)
+    per_seat = tuple(
+        [
+            _lengthened(rows, looks, rows_known, Sighting, _SIGHTING_KEYS, _SIGHTING_TYPES)
+            for rows, looks, rows_known in zip(
+                sightings, known.sightings, written["sightings"], strict=True
+            )
+        ]
+    )
+    accused = tuple(_records(accusations, Accusation, _ACCUSATION_KEYS, _ACCUSATION_TYPES))
+    state = new(MswState)
+    state.__dict__.update(
+        {
+            "seed": seed,
+            "step": step,
+            "mode": mode,
+            "rules": rules,
+            "rounds": rounds,
+            "seats": table,
+            "murderer": murderer,
+            "first_victim": first_victim,
+            "phase": phase,
+            "turn": turn,
+            "first": first,
+            "round": round_,
+            "roll": roll,
+            "pawns": tuple(pawns),
+            "last_ended_in": tuple(last_ended_in),
+            "last_in": columns,
+            "dead": frozenset(dead),
+            "kills": tuple(kills),
+            "visits": log,
+            "sightings": per_seat,
+            "accusations": accused,
+            "out": frozenset(out),
+            "scene": None,
+            "ending": ending,
+        }
+    )
+    seeded, encoders = _ENCODED.seed, _encoders()
+    seeded(encoders["seats"], table, seats)
+    seeded(encoders["last_in"], columns, last_in)
+    for looks, rows in zip(per_seat, sightings, strict=True):
+        seeded(_SIGHTINGS, looks, rows)
+    if log:
+        _LOGS.keep(id(log[-1]), (log, visits))
+    _remember(state, data)
+    return state
+
+
+def _lengthened(
+    rows: Any,
+    known: tuple[Any, ...],
+    written: list[dict[str, Any]],
+    kind: type,
+    keys: tuple[str, ...],
+    types: tuple[type, ...],
+) -> tuple[Any, ...]:
+    """The records of ``rows``: ``known`` (whose encoding is ``written``) when ``rows`` are
+    written as it is, its records followed by the new ones when ``rows`` lengthen it, else
+    every one decoded."""
+    size = len(written)
+    if len(rows) == size and _same(rows, written):
+        return known
+    if size and len(rows) > size and _same(rows[:size], written):
+        return (*known, *_records(rows[size:], kind, keys, types))
+    return tuple(_records(rows, kind, keys, types))
+
+
+def _records(
+    rows: list[Any], kind: type, keys: tuple[str, ...], types: tuple[type, ...]
+) -> list[Any]:
+    """Each row as a record of ``kind``, as the generic decoder makes it, when its keys are
+    ``keys`` in that order and its values of ``types`` exactly; :class:`_Other` else."""
+    made = []
+    for row in rows:
+        if type(row) is not dict or tuple(row) != keys or tuple(map(type, row.values())) != types:
+            raise _Other
+        record: Any = new(kind)
+        record.__dict__.update(row)
+        made.append(record)
+    return made
+
+
+#: The latest state of the most recently served games, by their secret seed, with its
+#: encoding: as many games as the server keeps decoded states for.
+_GAMES: OrderedDict[int, tuple[MswState, Mapping[str, Any]]] = OrderedDict()
+GAMES = 256
+
+
+@functools.cache
+def _encoders() -> dict[str, serial.Encoder]:
+    """Each field's encoder, by name: the very functions :func:`_writer` looks parts up with."""
+    return {name: encode for name, _how, encode in _fields()}
+
+
+new = object.__new__
+_NAMES = tuple(each.name for each in dataclasses.fields(MswState))
+_SEAT_KEYS, _SEAT_TYPES = ("name", "bot"), (str, bool)
+_VISIT_KEYS, _VISIT_TYPES = ("seat", "location", "round"), (int, str, int)
+_SIGHTING_KEYS, _SIGHTING_TYPES = ("visit", "status"), (int, str)
+_ACCUSATION_KEYS = ("seat", "suspect", "right", "round")
+_ACCUSATION_TYPES = (int, int, bool, int)
+_INT, _STR, _LIST, _DICT = frozenset({int}), frozenset({str}), frozenset({list}), frozenset({dict})
+_INT_OR_NONE, _STR_OR_NONE = frozenset({int, type(None)}), frozenset({str, type(None)})
 
 
 _VISIT = serial.encoder(Visit)
