@@ -97,7 +97,7 @@ def _mid_game() -> dict[str, Any]:
     return data
 
 
-Broken = Callable[[dict[str, Any]], None]
+Broken = Callable[[dict[str, Any]], object]
 
 
 def _swap_first_two(row: dict[str, Any]) -> None:
