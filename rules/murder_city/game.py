@@ -16,7 +16,7 @@ from rules.core import (
     check_can_act,
 )
 
-from . import bot, legal, play, setup, turns, views
+from . import bot, legal, play, setup, stored, turns, views
 from . import state as states
 from .case import City
 from .spec import SPEC
@@ -77,7 +77,7 @@ class MurderCity:
         return states.to_json(state)
 
     def state_from_json(self, data: Mapping[str, Any]) -> McState:
-        return states.from_json(data)
+        return stored.from_json(data)
 
 
 SYSTEM = MurderCity()

@@ -264,7 +264,9 @@ def to_json(state: McState) -> dict[str, Any]:
         if how is _SCALAR:
             data[name] = encode(value)
         elif how is _WHOLE:
-            data[name] = _encoded(encode, value)
+            # an empty tuple or mapping, or None, encoded again: ``()`` and ``None`` are one
+            # object each, which every such field's encoder met in turn (each a miss and a keep)
+            data[name] = _encoded(encode, value) if value else encode(value)
         else:
             data[name] = _encoded(how, value)
     for name in _ONLY_IF_SET:
