@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
+
+import orjson
 
 from rules import serial
 from rules.core import Seat
@@ -95,7 +98,14 @@ _texts, _numbers = serial.encoder(tuple[str, ...]), serial.encoder(frozenset[int
 
 
 def to_json(state: MbmState) -> dict[str, Any]:
-    """``serial.to_json(state)``, the same keys in the same order, the records' parts kept."""
+    """``serial.to_json(state)``, the same keys in the same order, the records' parts kept: the
+    data returned shares them, and is written (the store dumps it), never changed."""
+    written = _encoded(state)
+    _remember(state, written)
+    return written
+
+
+def _encoded(state: MbmState) -> dict[str, Any]:
     return {
         "seed": state.seed,
         "step": state.step,
@@ -118,5 +128,60 @@ def to_json(state: MbmState) -> dict[str, Any]:
 
 
 def from_json(data: Mapping[str, Any]) -> MbmState:
-    state: MbmState = serial.from_json(MbmState, dict(data))
+    """``serial.from_json(MbmState, data)``: the same state, or the same refusal.
+
+    A state read after another worker's move is mostly the state this worker last wrote of the
+    same game (:data:`_LATEST`) with a record or two more: the records whose bytes are that
+    state's, at the head of each tuple of records, are taken from it, the very objects, and
+    only the rest is decoded (and checked) by ``serial``."""
+    seed = data.get("seed") if type(data) is dict else None
+    found = _LATEST.get(seed) if type(seed) is int else None
+    state = None if found is None else _read_after(data, *found)
+    if state is None:
+        state = serial.from_json(MbmState, dict(data))
+    return state
+
+
+#: The games whose latest state this worker keeps for :func:`from_json`, at most.
+GAMES = 1024
+
+#: The latest state of each game encoded here, with its encoding (which nothing changes: see
+#: :func:`to_json`), by the game's secret seed (a game with the same seed would share nothing
+#: it should not: records are taken on equal bytes alone).
+_LATEST: dict[int, tuple[MbmState, Mapping[str, Any]]] = {}
+
+#: The fields that hold tuples of records, which a move lengthens or leaves alone.
+_RECORD_FIELDS = ("seats", "placed", "passages", "questions", "accusations")
+
+
+def _remember(state: MbmState, written: Mapping[str, Any]) -> None:
+    latest = _LATEST
+    latest.pop(state.seed, None)  # the latest last: the oldest go first
+    latest[state.seed] = (state, written)
+    if len(latest) > GAMES:
+        for seed in list(islice(latest, GAMES // 2)):
+            latest.pop(seed, None)
+
+
+def _read_after(
+    data: Mapping[str, Any], known: MbmState, written: Mapping[str, Any]
+) -> MbmState | None:
+    """The state ``data`` encodes, its tuples of records headed by those of ``known`` (whose
+    data was ``written``) as far as their bytes are the same; ``None``: none are."""
+    rest = dict(data)
+    heads: dict[str, tuple[Any, ...]] = {}
+    for name in _RECORD_FIELDS:
+        read, before = rest.get(name), written.get(name)
+        if type(read) is not list or type(before) is not list or not before:
+            continue
+        count = len(before)
+        # bytes, not ==: ``True == 1``, and serial refuses a flag where a number belongs
+        if len(read) >= count and orjson.dumps(read[:count]) == orjson.dumps(before):
+            heads[name] = getattr(known, name)
+            rest[name] = read[count:]
+    if not heads:
+        return None
+    state: MbmState = serial.from_json(MbmState, rest)
+    for name, head in heads.items():
+        object.__setattr__(state, name, head + getattr(state, name))
     return state
