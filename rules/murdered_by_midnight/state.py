@@ -142,8 +142,9 @@ def from_json(data: Mapping[str, Any]) -> MbmState:
     return state
 
 
-#: The games whose latest state this worker keeps for :func:`from_json`, at most.
-GAMES = 1024
+#: The games whose latest state this worker keeps for :func:`from_json`, at most: as many as
+#: the server keeps decoded (``api/states.py``), which mostly holds the very same states.
+GAMES = 256
 
 #: The latest state of each game encoded here, with its encoding (which nothing changes: see
 #: :func:`to_json`), by the game's secret seed (a game with the same seed would share nothing
