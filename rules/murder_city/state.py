@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -272,7 +273,22 @@ def to_json(state: McState) -> dict[str, Any]:
     for name in _ONLY_IF_SET:
         if not data[name]:
             del data[name]
+    latest = LATEST
+    if len(latest) >= LATEST_KEPT:
+        for seed in list(itertools.islice(latest, len(latest) - LATEST_KEPT // 2)):
+            latest.pop(seed, None)  # the older half (another thread may have let some go)
+    latest[state.seed] = (state, dict(data))
     return data
+
+
+#: The latest state of each game (by its secret seed) that :func:`to_json` wrote, with what
+#: it wrote (the top level copied; the parts are shared, never changed): a worker reading the
+#: game's state back after another worker's move (``stored.py``) takes the parts that move left
+#: alone from it, the very values, when their text is what was written for them.
+LATEST: dict[int, tuple[McState, dict[str, Any]]] = {}
+#: The games kept in :data:`LATEST`: the states are mostly the ones the server keeps decoded
+#: anyway (its 256); the encodings share their parts with :data:`_ENCODED`.
+LATEST_KEPT = 256
 
 
 #: The encoded parts :func:`to_json` keeps, by the identity of the value encoded: a state has

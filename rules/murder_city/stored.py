@@ -285,16 +285,24 @@ _KEPT: OrderedDict[tuple[Any, bytes], tuple[Any, Any]] = OrderedDict()
 KEPT_PARTS = 1024
 
 
-def _part(read: Any, encode: Any, data: Any) -> Any:
+def _part(read: Any, encode: Any, data: Any, latest: Any, where: Any) -> Any:
     """The value of the part ``data`` (read by ``read``, encoded by ``encode``): the very value
-    read before from the same text, else read now; seeded as encoded by ``data``'s form unless
-    the encoding already holds it."""
+    read before from the same text; else the part at its place (``where``: a field's name, or
+    the field's and a seat's or a deck's) in the game's latest state written here (``latest``:
+    the state and what ``to_json`` wrote, or ``None``) when it was written as the same text;
+    else read now. Seeded as encoded by what it was read from (or written as), unless the
+    encoding already holds it."""
     if not data and type(data) is list and read in _LISTED:  # an empty list, read as ()
         return ()
-    key = (read, _dumps(data))
+    text = _dumps(data)
+    key = (read, text)
     found = _KEPT.get(key)
     if found is None:
-        value = read(data)
+        was, wrote = _at(latest, where) if latest is not None else (None, None)
+        if wrote is not None and _dumps(wrote) == text:
+            value, data = was, wrote
+        else:
+            value = read(data)
         if len(_KEPT) >= KEPT_PARTS:
             try:
                 _KEPT.popitem(last=False)
@@ -310,6 +318,20 @@ def _part(read: Any, encode: Any, data: Any) -> Any:
     if value:  # not an empty tuple: one object, which every field's encoder meets
         _seed(encode, value, made)
     return value
+
+
+def _at(latest: tuple[McState, dict[str, Any]], where: Any) -> tuple[Any, Any]:
+    """The part of the latest state at ``where``, and what was written for it (or ``None``)."""
+    state, wrote = latest
+    if type(where) is str:
+        return getattr(state, where), wrote.get(where)
+    name, at = where
+    values, written = getattr(state, name), wrote[name]
+    if name == "evidence_decks":
+        return values.get(at), written.get(at)
+    if at < len(values):
+        return values[at], written[at]
+    return None, None
 
 
 def _read(data: dict[str, Any]) -> McState:
@@ -338,45 +360,73 @@ def _read(data: dict[str, Any]) -> McState:
     ):
         raise _OTHER
     part, encoders, get = _part, _ENCODERS, data.get
+    latest = _LATEST.get(seed)
     desk, limit, deck = _DESK, _LIMITS, _DECK
-    desks = tuple([part(_desk, desk, each) for each in _list(data["desks"])])
-    limits = tuple([part(_limits, limit, each) for each in _list(data["limits"])])
+    desks = tuple(
+        [
+            part(_desk, desk, each, latest, ("desks", seat))
+            for seat, each in enumerate(_list(data["desks"]))
+        ]
+    )
+    limits = tuple(
+        [
+            part(_limits, limit, each, latest, ("limits", seat))
+            for seat, each in enumerate(_list(data["limits"]))
+        ]
+    )
     decks = data["evidence_decks"]
     if type(decks) is not dict:
         raise _OTHER
-    evidence_decks = {kind: part(_deck, deck, each) for kind, each in decks.items()}
+    evidence_decks = {
+        kind: part(_deck, deck, each, latest, ("evidence_decks", kind))
+        for kind, each in decks.items()
+    }
     attributes = {
         "seed": seed,
         "step": step,
         "mode": mode,
-        "seats": part(_seats, encoders["seats"], data["seats"]),
+        "seats": part(_seats, encoders["seats"], data["seats"], latest, "seats"),
         "turns": turns,
         "turn": turn,
         "phase": phase,
-        "order": part(_numbers, encoders["order"], data["order"]),
+        "order": part(_numbers, encoders["order"], data["order"], latest, "order"),
         "at": at,
-        "initiative": part(_initiative, encoders["initiative"], data["initiative"]),
+        "initiative": part(
+            _initiative, encoders["initiative"], data["initiative"], latest, "initiative"
+        ),
         "desks": desks,
         "limits": limits,
-        "murder_deck": part(_deck, encoders["murder_deck"], data["murder_deck"]),
-        "evidence_decks": evidence_decks,
-        "unseen": part(_unseen, encoders["unseen"], data["unseen"]),
-        "legwork_deck": part(_deck, encoders["legwork_deck"], data["legwork_deck"]),
-        "hardship_deck": part(_deck, encoders["hardship_deck"], data["hardship_deck"]),
-        "evidence": part(_hands, encoders["evidence"], data["evidence"]),
-        "legwork": part(_hands, encoders["legwork"], data["legwork"]),
-        "setbacks": part(_texts, encoders["setbacks"], data["setbacks"]),
-        "setbacks_drawn_by": part(
-            _numbers, encoders["setbacks_drawn_by"], data["setbacks_drawn_by"]
+        "murder_deck": part(
+            _deck, encoders["murder_deck"], data["murder_deck"], latest, "murder_deck"
         ),
-        "markers": part(_markers, encoders["markers"], data["markers"]),
+        "evidence_decks": evidence_decks,
+        "unseen": part(_unseen, encoders["unseen"], data["unseen"], latest, "unseen"),
+        "legwork_deck": part(
+            _deck, encoders["legwork_deck"], data["legwork_deck"], latest, "legwork_deck"
+        ),
+        "hardship_deck": part(
+            _deck, encoders["hardship_deck"], data["hardship_deck"], latest, "hardship_deck"
+        ),
+        "evidence": part(_hands, encoders["evidence"], data["evidence"], latest, "evidence"),
+        "legwork": part(_hands, encoders["legwork"], data["legwork"], latest, "legwork"),
+        "setbacks": part(_texts, encoders["setbacks"], data["setbacks"], latest, "setbacks"),
+        "setbacks_drawn_by": part(
+            _numbers,
+            encoders["setbacks_drawn_by"],
+            data["setbacks_drawn_by"],
+            latest,
+            "setbacks_drawn_by",
+        ),
+        "markers": part(_markers, encoders["markers"], data["markers"], latest, "markers"),
         "court": _court(data["court"]),
         "offer": _offer(data["offer"]),
-        "jovans_left": part(_texts, encoders["jovans_left"], data["jovans_left"]),
+        "jovans_left": part(
+            _texts, encoders["jovans_left"], data["jovans_left"], latest, "jovans_left"
+        ),
         "opening": _opening_of(data["opening"]),
         "ended": ended,
-        "peeks": part(_peeks, encoders["peeks"], get("peeks", _NONE)),
-        "looks": part(_looks, encoders["looks"], get("looks", _NONE)),
+        "peeks": part(_peeks, encoders["peeks"], get("peeks", _NONE), latest, "peeks"),
+        "looks": part(_looks, encoders["looks"], get("looks", _NONE), latest, "looks"),
     }
     made = _new(McState)
     _set(made, "__dict__", attributes)
@@ -408,5 +458,6 @@ def _looks(data: Any) -> tuple[PileLook, ...]:
 
 
 _NONE: list[Any] = []
+_LATEST = states.LATEST
 #: The readers of a list (each reads an empty one as the empty tuple).
 _LISTED = frozenset({_seats, _numbers, _texts, _initiative, _markers, _peeks, _looks})

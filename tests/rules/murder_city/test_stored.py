@@ -29,24 +29,29 @@ from rules.murder_city.game import SYSTEM
 from tests.rules.murder_city.helpers import CITY
 
 
-def _texts(city: City, count: int, seed: int, options: dict[str, Any]) -> list[bytes]:
-    """The stored text of every state of a bot game, from setup to its end."""
+def _states(city: City, count: int, seed: int, options: dict[str, Any]) -> list[states.McState]:
+    """Every state of a bot game, from setup to its end."""
     people = [Seat(f"Bot {n}", True) for n in range(count)]
     mode = check_seats(SYSTEM.SPEC, "standard", people)
     state = SYSTEM.new_game(
         city, people, "standard", seed=seed, options=resolve_options(mode.options, options)
     )
     rng = random.Random(seed)
-    texts = []
+    played = []
     for _ in range(2_000):
-        texts.append(orjson.dumps(states.to_json(state)))
+        played.append(state)
         if SYSTEM.result(city, state) is not None:
             break
         acting = min(SYSTEM.to_act(city, state))
         legal = SYSTEM.legal_actions(city, state, acting)
         action = SYSTEM.bot_choose(SYSTEM.view(city, state, acting), legal, rng)
         state, _ = SYSTEM.apply(city, state, acting, action)
-    return texts
+    return played
+
+
+def _texts(city: City, count: int, seed: int, options: dict[str, Any]) -> list[bytes]:
+    """The stored text of every state of a bot game, from setup to its end."""
+    return [orjson.dumps(states.to_json(each)) for each in _states(city, count, seed, options)]
 
 
 GAMES: tuple[tuple[int | None, int, dict[str, Any], int], ...] = (
@@ -69,6 +74,7 @@ def games() -> list[list[bytes]]:
 def _forget() -> None:
     """Nothing encoded or read kept: each encoding below made from the value alone."""
     states._ENCODED.entries.clear()
+    states.LATEST.clear()
     stored._KEPT.clear()
 
 
@@ -113,6 +119,32 @@ def test_parts_read_again_are_the_very_values(games: list[list[bytes]]) -> None:
     same = [a is b for a, b in zip(after.desks, before.desks, strict=True)]
     assert any(same)
     assert _encoded(after) == texts[11]
+
+
+@pytest.mark.parametrize("game", range(len(GAMES)))
+def test_the_state_after_the_latest_written_takes_its_parts(game: int) -> None:
+    """A worker wrote each state of a game (``to_json``) and reads the next one back, as after
+    another worker's move: the state is the generic decoder's, its encoding the stored text,
+    and every part the move left alone is the very value the worker wrote."""
+    city_seed, count, options, seed = GAMES[game]
+    city = CITY if city_seed is None else SYSTEM.read_case(generate(SYSTEM_ID, city_seed))
+    played = _states(city, count, seed, options)
+    texts = [orjson.dumps(states.to_json(each)) for each in played]
+    _forget()
+    taken = 0
+    for before, after, text in zip(played, played[1:], texts[1:], strict=False):
+        stored._KEPT.clear()  # nothing read before: the parts come from the latest state
+        states.to_json(before)
+        state = stored.from_json(orjson.loads(text))
+        assert repr(state) == repr(states.from_json(orjson.loads(text)))
+        for name in ("seats", "murder_deck", "legwork_deck", "evidence", "legwork", "markers"):
+            if getattr(after, name) is getattr(before, name) and getattr(after, name):
+                assert getattr(state, name) is getattr(before, name)
+                taken += 1
+        for mine, theirs, was in zip(state.desks, after.desks, before.desks, strict=True):
+            assert mine is was or theirs is not was
+        assert _encoded(state) == text
+    assert taken > len(played)
 
 
 # --------------------------------------------------------------------------------------------
