@@ -57,20 +57,26 @@ _ONLY: dict[type, frozenset[type]] = {kind: frozenset({kind}) for kind in (str, 
 _SCALAR_TYPES: frozenset[type] = frozenset({str, int, float, bool, type(None)})
 
 
-def _checked_int_keys(data: Any, values: frozenset[type], item: Callable[[Any], Any] | None) -> Any:
-    """A mapping with ``int`` keys: each key exactly as ``str(number)`` writes it (``serial``
-    reads ``"01"`` or ``" 1"`` as 1 too, but then its encoding would not be the data read)."""
-    if type(data) is not dict or not values.issuperset(map(type, data.values())):
-        raise _Other
-    keys = list(data)
-    try:
-        numbers = list(map(int, keys))
-    except ValueError:
-        raise _Other from None
-    if list(map(str, numbers)) != keys:  # each key as the encoder writes its number
-        raise _Other
-    values_read = data.values() if item is None else map(item, data.values())
-    return dict(zip(numbers, values_read, strict=True))
+def _int_keyed(values: frozenset[type], item: Callable[[Any], Any] | None) -> Callable[[Any], Any]:
+    """A reader of a mapping with ``int`` keys: each key exactly as ``str(number)`` writes it
+    (``serial`` reads ``"01"`` or ``" 1"`` as 1 too, but then its encoding would not be the
+    data read), each value of a type of ``values`` (read by ``item`` if given)."""
+
+    def read(data: Any) -> dict[int, Any]:
+        if type(data) is not dict or not values.issuperset(map(type, data.values())):
+            raise _Other
+        made = {}
+        for key, value in data.items():
+            try:
+                number = int(key)
+            except (TypeError, ValueError):  # not a number: the generic decoder says why
+                raise _Other from None
+            if str(number) != key:
+                raise _Other
+            made[number] = value if item is None else item(value)
+        return made
+
+    return read
 
 
 def _texts_tuple(data: Any) -> tuple[str, ...]:
@@ -102,7 +108,7 @@ def _decoder(kind: Any) -> Callable[[Any], Any]:
     fields = dataclasses.fields(kind)
     names = tuple(field.name for field in fields)
     # ``serial`` fills a plain record's ``__dict__``; a record with checks of its own (the
-    # kit's ``Track``) is made by calling it, so that its checks run (and refuse as they do)
+    # kit's ``Track``) has them run, as its ``__init__`` would (and refuses what they refuse)
     plain = not hasattr(kind, "__post_init__") and not hasattr(kind, "__slots__")
     scope: dict[str, Any] = {"Other": _Other, "new": object.__new__, "kind": kind}
     scope["NAMES"], scope["ONLY_STR"] = names, _ONLY[str]
@@ -115,20 +121,15 @@ def _decoder(kind: Any) -> Callable[[Any], Any]:
     for number, name in enumerate(names):
         lines += _field_lines(hints[name], f"v{number}", number, scope)
     values = ", ".join(f"{name!r}: v{number}" for number, name in enumerate(names))
-    if plain:
-        lines += [
-            "    made = new(kind)",
-            f"    made.__dict__.update({{{values}}})",
-            "    return made",
-        ]
-    else:
-        arguments = ", ".join(f"{name}=v{number}" for number, name in enumerate(names))
+    lines += ["    made = new(kind)", f"    made.__dict__.update({{{values}}})"]
+    if not plain:  # what its ``__init__`` runs after setting the fields: its own checks
         lines += [
             "    try:",
-            f"        return kind({arguments})",
-            "    except Exception:",  # its own check refused it: the generic decoder says how
+            "        made.__post_init__()",
+            "    except Exception:",  # they refused it: the generic decoder says how
             "        raise Other",
         ]
+    lines.append("    return made")
     exec("\n".join(lines), scope)  # the source is built above from field names alone
     decode: Callable[[Any], Any] = scope["decode"]
     return decode
@@ -190,9 +191,7 @@ def _field_lines(kind: Any, var: str, number: int, scope: dict[str, Any]) -> lis
                 f"    {var} = dict({var})",
             ]
         if key is int:
-            scope[f"int_keyed_{number}"] = functools.partial(
-                _checked_int_keys, values=values, item=item
-            )
+            scope[f"int_keyed_{number}"] = _int_keyed(values, item)
             return [f"    {var} = int_keyed_{number}({var})"]
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         scope[f"record_{number}"] = _decoder(kind)
