@@ -277,17 +277,16 @@ def to_json(state: McState) -> dict[str, Any]:
     if len(latest) >= LATEST_KEPT:
         for seed in list(itertools.islice(latest, len(latest) - LATEST_KEPT // 2)):
             latest.pop(seed, None)  # the older half (another thread may have let some go)
-    latest[state.seed] = (state, dict(data))
+    latest[state.seed] = state
     return data
 
 
-#: The latest state of each game (by its secret seed) that :func:`to_json` wrote, with what
-#: it wrote (the top level copied; the parts are shared, never changed): a worker reading the
-#: game's state back after another worker's move (``stored.py``) takes the parts that move left
-#: alone from it, the very values, when their text is what was written for them.
-LATEST: dict[int, tuple[McState, dict[str, Any]]] = {}
-#: The games kept in :data:`LATEST`: the states are mostly the ones the server keeps decoded
-#: anyway (its 256); the encodings share their parts with :data:`_ENCODED`.
+#: The latest state of each game (by its secret seed) that :func:`to_json` wrote: a worker
+#: reading the game's state back after another worker's move (``stored.py``) takes the parts
+#: that move left alone from it, the very values, when their text is what their encoding, still
+#: kept in :data:`_ENCODED`, was written as. 256 games: mostly the states the server keeps
+#: decoded anyway (its 256).
+LATEST: dict[int, McState] = {}
 LATEST_KEPT = 256
 
 

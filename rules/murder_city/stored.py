@@ -288,17 +288,16 @@ KEPT_PARTS = 1024
 def _part(read: Any, encode: Any, data: Any, latest: Any, where: Any) -> Any:
     """The value of the part ``data`` (read by ``read``, encoded by ``encode``): the very value
     read before from the same text; else the part at its place (``where``: a field's name, or
-    the field's and a seat's or a deck's) in the game's latest state written here (``latest``:
-    the state and what ``to_json`` wrote, or ``None``) when it was written as the same text;
-    else read now. Seeded as encoded by what it was read from (or written as), unless the
-    encoding already holds it."""
+    the field's and a seat's or a deck's) in the game's latest state written here (``latest``,
+    or ``None``) when its encoding is the same text; else read now. Seeded as encoded by what
+    it was read from (or written as), unless the encoding already holds it."""
     if not data and type(data) is list and read in _LISTED:  # an empty list, read as ()
         return ()
     text = _dumps(data)
     key = (read, text)
     found = _KEPT.get(key)
     if found is None:
-        was, wrote = _at(latest, where) if latest is not None else (None, None)
+        was, wrote = _at(latest, where, encode) if latest is not None else (None, None)
         if wrote is not None and _dumps(wrote) == text:
             value, data = was, wrote
         else:
@@ -320,17 +319,21 @@ def _part(read: Any, encode: Any, data: Any, latest: Any, where: Any) -> Any:
     return value
 
 
-def _at(latest: tuple[McState, dict[str, Any]], where: Any) -> tuple[Any, Any]:
-    """The part of the latest state at ``where``, and what was written for it (or ``None``)."""
-    state, wrote = latest
+def _at(latest: McState, where: Any, encode: Any) -> tuple[Any, Any]:
+    """The part of the latest state at ``where``, and its encoding by ``encode`` if
+    :data:`state._ENCODED` still holds it (else ``None``)."""
     if type(where) is str:
-        return getattr(state, where), wrote.get(where)
-    name, at = where
-    values, written = getattr(state, name), wrote[name]
-    if name == "evidence_decks":
-        return values.get(at), written.get(at)
-    if at < len(values):
-        return values[at], written[at]
+        was = getattr(latest, where)
+    else:
+        name, at = where
+        values = getattr(latest, name)
+        if name == "evidence_decks":
+            was = values.get(at)
+        else:
+            was = values[at] if at < len(values) else None
+    found = _ENCODED.entries.get(id(was))
+    if found is not None and found[0] is was and found[1] is encode:
+        return was, found[2]
     return None, None
 
 
