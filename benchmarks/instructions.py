@@ -7,9 +7,10 @@ runs itself again under ``valgrind --tool=callgrind`` (which must be installed) 
 instructions per request. The app is served in process on a SQLite file, as
 ``benchmarks.breakdown`` serves it: ``--games`` solo games of one case, played by the built-in
 bot as the HTTP benchmark plays them (``post``: 25 moves each, the measured moves;
-``elsewhere``: the same moves, each as when another worker served the game's move before, so
-that the state is decoded from its text rather than kept, as it is for about half the moves
-served by two workers and three in four served by four), or read
+``elsewhere``: the same moves served by two worker processes taking turns on each game, so
+that every move but a game's first follows the other worker's: its state is decoded from its
+text, as for about half the moves two gunicorn workers serve and three in four with four, and
+what the worker kept of the game is its state of two moves before), or read
 mid-play (``first``: each game's first read of its version; ``again``: the same reads ten
 times more, answered from the kept answers). Only the measured requests are counted: they run
 inside ``functools.reduce``, the one function callgrind is told to count in
@@ -31,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 KINDS = ("post", "elsewhere", "first", "again")
 #: How many times ``again`` reads each game.
@@ -73,17 +75,17 @@ def _count(system: str, kind: str, games: int) -> float:
         env = {**os.environ, "PYTHONHASHSEED": "0"}
         done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
     requests = re.search(r"^REQUESTS (\d+)$", done.stdout, re.MULTILINE)
-    # the parent's summary comes last: a forked child (a case made in a worker) ends first
+    # every process's summary: the second worker's (``elsewhere``) counts its moves; another
+    # forked child (a case made in a worker) counts nothing, being forked outside the count
     collected = re.findall(r"Collected : (\d+)", done.stderr)
     if done.returncode or requests is None or not collected:
         raise SystemExit(f"callgrind run failed:\n{done.stderr[-2000:]}")
-    return int(collected[-1]) / int(requests.group(1))
+    return sum(map(int, collected)) / int(requests.group(1))
 
 
 def _serve(system_id: str, kind: str, games: int) -> int:
     """Play the games, then make the measured requests inside ``functools.reduce``."""
     from api.app import create_app
-    from api.states import DecodedStates
     from benchmarks import breakdown
     from benchmarks.http import real_systems
 
@@ -104,9 +106,9 @@ def _serve(system_id: str, kind: str, games: int) -> int:
         for environ in warm:
             breakdown._call(app, dict(environ))
         measured = moves
-        if kind == "elsewhere":  # no state kept: each is decoded, as in another worker
-            app.extensions["casebook"].states = DecodedStates(size=0)
-        elif kind != "post":
+        if kind == "elsewhere":
+            return _two_workers(app, [dict(environ) for environ in moves])
+        if kind != "post":
             for environ in moves:
                 breakdown._call(app, dict(environ))
             measured = reads[:games]
@@ -118,6 +120,40 @@ def _serve(system_id: str, kind: str, games: int) -> int:
         gc.collect()  # the setup's garbage collected before, not during, the count
         functools.reduce(lambda _, environ: breakdown._call(app, environ), requests, None)
         app.extensions["casebook"].store.dispose()
+    return len(requests)
+
+
+def _two_workers(app: Any, requests: list[dict[str, Any]]) -> int:
+    """Serve ``requests`` in their order in this process and a forked one, the moves of each
+    game in turn (a game's first here, its second there...), each process counting its own
+    inside ``functools.reduce``; a pipe each way hands the turn over. Each opens its own
+    database connections, as gunicorn's workers do."""
+    from benchmarks import breakdown
+
+    app.extensions["casebook"].store.dispose()  # no connection shared across the fork
+    turns: dict[str, int] = {}
+    whose = []
+    for environ in requests:
+        made = turns.get(environ["PATH_INFO"], 0)
+        turns[environ["PATH_INFO"]] = made + 1
+        whose.append(made % 2)
+    to_child, to_parent = os.pipe(), os.pipe()
+    child = os.fork()
+    worker = 1 if child == 0 else 0
+    wait_on, hand_to = (to_child[0], to_parent[1]) if worker else (to_parent[0], to_child[1])
+    gc.collect()
+    for number, environ in enumerate(requests):
+        if whose[number] != worker:
+            continue
+        if number and whose[number - 1] != worker:
+            os.read(wait_on, 1)  # the other worker served the request before
+        functools.reduce(lambda _, each: breakdown._call(app, each), [environ], None)
+        if number + 1 < len(requests) and whose[number + 1] != worker:
+            os.write(hand_to, b".")
+    app.extensions["casebook"].store.dispose()
+    if worker:
+        os._exit(0)  # the child's count is written as it exits
+    os.waitpid(child, 0)
     return len(requests)
 
 
