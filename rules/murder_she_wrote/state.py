@@ -10,9 +10,9 @@ from __future__ import annotations
 import dataclasses
 import functools
 import typing
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from itertools import islice, repeat
 from operator import is_
 from typing import Any
 
@@ -191,24 +191,23 @@ def _fields() -> tuple[tuple[str, Any, serial.Encoder], ...]:
 def state_from_json(data: Mapping[str, Any]) -> MswState:
     """``serial.from_json(MswState, data)``: the same state, or the same refusal.
 
-    A worker that encoded or decoded a state of the same game before (:data:`_GAMES`, by the
-    game's secret seed) reads data in the very shape :func:`state_to_json` writes (every state
-    stored) against it: a part whose bytes (``orjson``'s) are the bytes of that state's part
-    (the seats, the LAST IN columns, the log and each seat's sightings up to where that state's
-    ended) is that state's part, the very objects; only what is new is decoded, checked as the
-    generic decoder checks it. The parts read are handed to :data:`_ENCODED` and :data:`_LOGS`
-    as their encodings (``ByIdentity.seed``): the data read, equal to what encoding them gives
-    (key order included, compared or checked), which nothing changes afterwards (``orjson``
-    made it for this call alone; no caller changes the data it hands over). Any other data,
-    or none kept for its game, goes to the generic decoder, which accepts or refuses it as
-    before."""
+    Data in the very shape :func:`state_to_json` writes (every state stored: each record's
+    keys in its fields' order, every value of its exact type) is read here. When this worker
+    encoded or decoded a state of the same game before (:data:`_GAMES`, by the game's secret
+    seed), it is read against that state: a part whose bytes (``orjson``'s) are the bytes of
+    that state's part (the seats, the LAST IN columns, the log and each seat's sightings up to
+    where that state's ended) is that state's part, the very objects, and only what is new is
+    decoded. The parts read are handed to :data:`_ENCODED` and :data:`_LOGS` as their
+    encodings (``ByIdentity.seed``): the data read, equal to what encoding them gives (key
+    order included, compared or checked), which nothing changes afterwards (``orjson`` made it
+    for this call alone; no caller changes the data it hands over). Any other data goes to the
+    generic decoder, which accepts or refuses it as before."""
     if type(data) is dict and tuple(data) == _NAMES:
         kept = _GAMES.get(data["seed"])
-        if kept is not None:
-            try:
-                return _read(data, *kept)
-            except (_Other, orjson.JSONEncodeError):
-                pass
+        try:
+            return _read(data, *kept) if kept is not None else _read(data, _NOTHING, _NONE)
+        except (_Other, orjson.JSONEncodeError):
+            pass
     state: MswState = serial.from_json(MswState, data)
     return state
 
@@ -219,18 +218,13 @@ class _Other(Exception):
 
 def _remember(state: MswState, written: Mapping[str, Any]) -> None:
     """Keep ``state`` and its encoding ``written`` (the parts :func:`_read` compares, in
-    ``serial``'s shape) as the latest of its game in this worker."""
+    ``serial``'s shape) as the latest of its game in this worker. A plain dict: when it is
+    full, the games first kept go, half of them at once (as ``ByIdentity`` lets go)."""
     games = _GAMES
+    if len(games) >= GAMES and state.seed not in games:
+        for seed in list(islice(games, GAMES // 2)):
+            del games[seed]
     games[state.seed] = (state, written)
-    games.move_to_end(state.seed)
-    if len(games) > GAMES:
-        games.popitem(last=False)
-
-
-def _same(data: Any, written: Any) -> bool:
-    """Whether ``data`` is written as ``written`` is, byte for byte: the same values of the
-    same types (``True`` is not ``1`` here), keys in the same order."""
-    return bool(data is written or orjson.dumps(data) == orjson.dumps(written))
 
 
 def _read(data: dict[str, Any], known: MswState, written: Mapping[str, Any]) -> MswState:
@@ -243,14 +237,14 @@ def _read(data: dict[str, Any], known: MswState, written: Mapping[str, Any]) -> 
         accusations, out, scene, ending,
     ) = data.values()  # fmt: skip
     if not (
-        _INT.issuperset(map(type, (seed, step, rounds, murderer, turn, first, round_)))
-        and _STR.issuperset(map(type, (mode, rules, phase)))
+        tuple(map(type, (seed, step, rounds, murderer, turn, first, round_, mode, rules, phase)))
+        == _SCALAR_TYPES
+        and tuple(map(type, (seats, pawns, last_ended_in, last_in, dead, kills, visits)))
+        == _PART_TYPES
+        and tuple(map(type, (sightings, accusations, out))) == _LISTS
         and _STR_OR_NONE.issuperset(map(type, (first_victim, ending)))
-        and _INT_OR_NONE.issuperset((type(roll),))
-        and _LIST.issuperset(map(type, (seats, pawns, last_ended_in, dead, kills)))
-        and _LIST.issuperset(map(type, (visits, sightings, accusations, out)))
-        and type(last_in) is dict
-        and scene is None
+        and (roll is None or type(roll) is int)
+        and (scene is None or type(scene) is dict)
         and _INT_OR_NONE.issuperset(map(type, pawns))
         and _STR_OR_NONE.issuperset(map(type, last_ended_in))
         and _STR.issuperset(map(type, dead))
@@ -258,15 +252,10 @@ def _read(data: dict[str, Any], known: MswState, written: Mapping[str, Any]) -> 
         and _INT.issuperset(map(type, out))
         and _DICT.issuperset(map(type, accusations))
         and _LIST.issuperset(map(type, sightings))
-        and len(sightings) == len(known.sightings)
     ):
         raise _Other
-    if _same(seats, written["seats"]):
-        table = known.seats
-    else:
-        table = tuple(_records(seats, Seat, _SEAT_KEYS, _SEAT_TYPES))
-    if _same(last_in, written["last_in"]):
-        columns = known.last_in
+    if orjson.dumps(last_in) == orjson.dumps(written["last_in"]):
+        columns = known.last_in  # no visit since: the very mapping (its views kept too)
     else:
         if not (
             _STR.issuperset(map(type, last_in)) and _LIST.issuperset(map(type, last_in.values()))
@@ -277,16 +266,32 @@ def _read(data: dict[str, Any], known: MswState, written: Mapping[str, Any]) -> 
             if not _INT.issuperset(map(type, cards)):
                 raise _Other
             columns[location] = tuple(cards)
-    log = _lengthened(visits, known.visits, written["visits"], Visit, _VISIT_KEYS, _VISIT_TYPES)
-    per_seat = tuple(
-        [
-            _lengthened(rows, looks, rows_known, Sighting, _SIGHTING_KEYS, _SIGHTING_TYPES)
-            for rows, looks, rows_known in zip(
-                sightings, known.sightings, written["sightings"], strict=True
-            )
-        ]
-    )
-    accused = tuple(_records(accusations, Accusation, _ACCUSATION_KEYS, _ACCUSATION_TYPES))
+    # The seats, the log and each seat's sightings taken as the known state's, its records
+    # followed by the new ones, when they are written byte for byte as its were up to its
+    # length (one comparison of them all); else each part decoded (another game with the
+    # seed, or data not written by the encoder).
+    sizes = [len(rows) for rows in written["sightings"]]
+    size = len(written["visits"])
+    if (
+        len(sightings) == len(sizes)
+        and len(visits) >= size
+        and all(map(int.__le__, sizes, map(len, sightings)))
+        and orjson.dumps([seats, visits[:size], *map(_head, sightings, sizes)])
+        == orjson.dumps([written["seats"], written["visits"], *written["sightings"]])
+    ):
+        table = known.seats
+        log = _after(known.visits, visits, size, _VISITS)
+        per_seat = tuple(map(_after, known.sightings, sightings, sizes, repeat(_SIGHTING)))
+    else:
+        table = tuple(_records(seats, Seat, _SEAT_KEYS, _SEAT_TYPES))
+        log = tuple(_records(visits, *_VISITS))
+        per_seat = tuple([tuple(_records(rows, *_SIGHTING)) for rows in sightings])
+    accused = tuple(_records(accusations, *_ACCUSATION))
+    if scene is not None:  # the basic rules' first turns, in the room: as serial reads it
+        try:
+            scene = _SCENE(scene)
+        except Exception as error:  # serial's refusal, made by serial below
+            raise _Other from error
     state = new(MswState)
     state.__dict__.update(
         {
@@ -312,7 +317,7 @@ def _read(data: dict[str, Any], known: MswState, written: Mapping[str, Any]) -> 
             "sightings": per_seat,
             "accusations": accused,
             "out": frozenset(out),
-            "scene": None,
+            "scene": scene,
             "ending": ending,
         }
     )
@@ -327,23 +332,18 @@ def _read(data: dict[str, Any], known: MswState, written: Mapping[str, Any]) -> 
     return state
 
 
-def _lengthened(
-    rows: Any,
-    known: tuple[Any, ...],
-    written: list[dict[str, Any]],
-    kind: type,
-    keys: tuple[str, ...],
-    types: tuple[type, ...],
+def _head(rows: list[Any], size: int) -> list[Any]:
+    return rows if len(rows) == size else rows[:size]
+
+
+def _after(
+    known: tuple[Any, ...], rows: list[Any], size: int, kind: tuple[type, Any, Any]
 ) -> tuple[Any, ...]:
-    """The records of ``rows``: ``known`` (whose encoding is ``written``) when ``rows`` are
-    written as it is, its records followed by the new ones when ``rows`` lengthen it, else
-    every one decoded."""
-    size = len(written)
-    if len(rows) == size and _same(rows, written):
+    """``known``, whose rows are the first ``size`` of ``rows``, with the records of the rest
+    after it (of ``kind``: a record type, its keys and their types)."""
+    if len(rows) == size:
         return known
-    if size and len(rows) > size and _same(rows[:size], written):
-        return (*known, *_records(rows[size:], kind, keys, types))
-    return tuple(_records(rows, kind, keys, types))
+    return (*known, *_records(rows[size:], *kind))
 
 
 def _records(
@@ -361,9 +361,15 @@ def _records(
     return made
 
 
+new = object.__new__
+_NONE: Mapping[str, Any] = {"seats": None, "last_in": None, "visits": [], "sightings": []}
+#: No state of the game known: every part decoded.
+_NOTHING: MswState = new(MswState)
+_NOTHING.__dict__.update({"seats": (), "last_in": {}, "visits": (), "sightings": ()})
+
 #: The latest state of the most recently served games, by their secret seed, with its
 #: encoding: as many games as the server keeps decoded states for.
-_GAMES: OrderedDict[int, tuple[MswState, Mapping[str, Any]]] = OrderedDict()
+_GAMES: dict[int, tuple[MswState, Mapping[str, Any]]] = {}
 GAMES = 256
 
 
@@ -373,13 +379,17 @@ def _encoders() -> dict[str, serial.Encoder]:
     return {name: encode for name, _how, encode in _fields()}
 
 
-new = object.__new__
 _NAMES = tuple(each.name for each in dataclasses.fields(MswState))
 _SEAT_KEYS, _SEAT_TYPES = ("name", "bot"), (str, bool)
-_VISIT_KEYS, _VISIT_TYPES = ("seat", "location", "round"), (int, str, int)
-_SIGHTING_KEYS, _SIGHTING_TYPES = ("visit", "status"), (int, str)
-_ACCUSATION_KEYS = ("seat", "suspect", "right", "round")
-_ACCUSATION_TYPES = (int, int, bool, int)
+#: Each record read as rows: its type, its keys in order, their values' types.
+_VISITS = (Visit, ("seat", "location", "round"), (int, str, int))
+_SIGHTING = (Sighting, ("visit", "status"), (int, str))
+_ACCUSATION = (Accusation, ("seat", "suspect", "right", "round"), (int, int, bool, int))
+#: The types of the plain fields (seed to phase) and of the parts (seats to visits) read.
+_SCALAR_TYPES = (int,) * 7 + (str,) * 3
+_PART_TYPES = (list, list, list, dict, list, list, list)
+_LISTS = (list, list, list)
+_SCENE = serial.decoder(Commitments)
 _INT, _STR, _LIST, _DICT = frozenset({int}), frozenset({str}), frozenset({list}), frozenset({dict})
 _INT_OR_NONE, _STR_OR_NONE = frozenset({int, type(None)}), frozenset({str, type(None)})
 

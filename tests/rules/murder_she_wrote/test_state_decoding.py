@@ -176,11 +176,13 @@ def _outcome(decode: Callable[[Any], MswState], data: Any) -> tuple[str, Any]:
         return "refused", (type(error), str(error))
 
 
+@pytest.mark.parametrize("kept", [True, False], ids=["after the game's latest", "first"])
 @pytest.mark.parametrize("name", BROKEN)
-def test_other_data_is_read_or_refused_as_serial_does(name: str) -> None:
+def test_other_data_is_read_or_refused_as_serial_does(name: str, kept: bool) -> None:
     good = _mid_game()
     _cleared()
-    states.state_from_json(orjson.loads(orjson.dumps(good)))  # the game's latest, kept
+    if kept:
+        states.state_from_json(orjson.loads(orjson.dumps(good)))  # the game's latest, kept
     broken = copy.deepcopy(good)
     BROKEN[name](broken)
     handed = copy.deepcopy(broken)
@@ -197,3 +199,14 @@ def test_other_data_is_read_or_refused_as_serial_does(name: str) -> None:
         assert written == json.dumps(serial.to_json(generic[1]))
     # what was read leaves no wrong encoding behind: the good state reads and writes as before
     _read(orjson.dumps(good))
+
+
+def test_the_games_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(states, "GAMES", 4)
+    _cleared()
+    game = _states(19)
+    for seed in range(11):
+        for state in game[:: len(game) // 3]:
+            _read(_text(states.evolve(state, seed=seed)))
+            assert len(states._GAMES) <= 4
+    assert seed in states._GAMES
