@@ -23,7 +23,8 @@ def _game(mode: str, count: int, seed: int) -> list[MbmState]:
 
 def _read(state: MbmState) -> dict[str, Any]:
     """The state as a worker reads it back from the store: fresh data."""
-    return orjson.loads(orjson.dumps(serial.to_json(state)))
+    data: dict[str, Any] = orjson.loads(orjson.dumps(serial.to_json(state)))
+    return data
 
 
 @pytest.mark.parametrize(("mode", "count"), TABLES)
