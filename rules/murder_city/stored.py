@@ -31,8 +31,6 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
-import orjson
-
 from rules import serial
 from rules.core import Seat
 from rules.kit.deck import Deck
@@ -48,7 +46,9 @@ class _Other(Exception):
 
 _OTHER = _Other()
 _new = object.__new__
-_dumps = orjson.dumps
+#: A part's text: ``repr`` of its JSON data tells the values' types (``True``, ``1``, ``1.0``)
+#: and the keys' order apart, as orjson's bytes did, in the standard library ``rules`` keeps to.
+_dumps = repr
 _set = object.__setattr__
 _STR = frozenset({str})
 _INT = frozenset({int})
@@ -276,10 +276,10 @@ _DECK = states._DECK
 
 _ENCODED = states._ENCODED
 _seed = states._ENCODED.seed
-#: The parts read before, by their reader and their text (``orjson.dumps`` of their data): the
+#: The parts read before, by their reader and their text (``repr`` of their data): the
 #: value read and the data it was read from, which is in the store's form (the reader checked
 #: it), so it is what encoding the value gives. A part whose text is here is this very value.
-_KEPT: OrderedDict[tuple[Any, bytes], tuple[Any, Any]] = OrderedDict()
+_KEPT: OrderedDict[tuple[Any, str], tuple[Any, Any]] = OrderedDict()
 #: About 35 parts a state (its fields, decks, desks and limits): the parts of some 30 games'
 #: states, about 0.8 MB.
 KEPT_PARTS = 1024

@@ -16,8 +16,6 @@ from itertools import islice, repeat
 from operator import is_
 from typing import Any
 
-import orjson
-
 from rules import serial
 from rules.core import Seat
 from rules.kit import frozen
@@ -191,22 +189,23 @@ def _fields() -> tuple[tuple[str, Any, serial.Encoder], ...]:
 def state_from_json(data: Mapping[str, Any]) -> MswState:
     """``serial.from_json(MswState, data)``: the same state, or the same refusal.
 
-    Data in the very shape :func:`state_to_json` writes (every state stored: each record's
-    keys in its fields' order, every value of its exact type) is read here. When this worker
-    encoded or decoded a state of the same game before (:data:`_GAMES`, by the game's secret
-    seed), it is read against that state: a part whose bytes (``orjson``'s) are the bytes of
-    that state's part (the seats, the LAST IN columns, the log and each seat's sightings up to
-    where that state's ended) is that state's part, the very objects, and only what is new is
-    decoded. The parts read are handed to :data:`_ENCODED` and :data:`_LOGS` as their
-    encodings (``ByIdentity.seed``): the data read, equal to what encoding them gives (key
-    order included, compared or checked), which nothing changes afterwards (``orjson`` made it
-    for this call alone; no caller changes the data it hands over). Any other data goes to the
-    generic decoder, which accepts or refuses it as before."""
+    Data in the very shape :func:`state_to_json` writes (every state stored: each record's keys
+    in its fields' order, every value of its exact type) is read here. When this worker encoded
+    or decoded a state of the same game before (:data:`_GAMES`, by the game's secret seed), it
+    is read against that state: a part whose text (``repr``, which tells ``True``, ``1`` and
+    ``1.0`` apart) is the text of that state's part (the seats, the LAST IN columns, the log and
+    each seat's sightings up to where that state's ended) is that state's part, the very
+    objects, and only what is new is decoded. The parts read are handed to :data:`_ENCODED` and
+    :data:`_LOGS` as their encodings (``ByIdentity.seed``): the data read, equal to what
+    encoding them gives (key order included, compared or checked), which nothing changes
+    afterwards (the store's JSON reader made it for this call alone; no caller changes the data
+    it hands over). Any other data goes to the generic decoder, which accepts or refuses it as
+    before."""
     if type(data) is dict and tuple(data) == _NAMES:
         kept = _GAMES.get(data["seed"])
         try:
             return _read(data, *kept) if kept is not None else _read(data, _NOTHING, _NONE)
-        except (_Other, orjson.JSONEncodeError):
+        except _Other:
             pass
     state: MswState = serial.from_json(MswState, data)
     return state
@@ -254,7 +253,7 @@ def _read(data: dict[str, Any], known: MswState, written: Mapping[str, Any]) -> 
         and _LIST.issuperset(map(type, sightings))
     ):
         raise _Other
-    if orjson.dumps(last_in) == orjson.dumps(written["last_in"]):
+    if repr(last_in) == repr(written["last_in"]):
         columns = known.last_in  # no visit since: the very mapping (its views kept too)
     else:
         if not (
@@ -276,8 +275,8 @@ def _read(data: dict[str, Any], known: MswState, written: Mapping[str, Any]) -> 
         len(sightings) == len(sizes)
         and len(visits) >= size
         and all(map(int.__le__, sizes, map(len, sightings)))
-        and orjson.dumps([seats, visits[:size], *map(_head, sightings, sizes)])
-        == orjson.dumps([written["seats"], written["visits"], *written["sightings"]])
+        and repr([seats, visits[:size], *map(_head, sightings, sizes)])
+        == repr([written["seats"], written["visits"], *written["sightings"]])
     ):
         table = known.seats
         log = _after(known.visits, visits, size, _VISITS)

@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-import orjson
-
 from rules import serial
 from rules.core import Seat
 from rules.kit.encoded import ByIdentity
@@ -131,7 +129,7 @@ def from_json(data: Mapping[str, Any]) -> MbmState:
     """``serial.from_json(MbmState, data)``: the same state, or the same refusal.
 
     A state read after another worker's move is mostly the state this worker last wrote of the
-    same game (:data:`_LATEST`) with a record or two more: the records whose bytes are that
+    same game (:data:`_LATEST`) with a record or two more: the records whose text (``repr``) is that
     state's, at the head of each tuple of records, are taken from it, the very objects, and
     only the rest is decoded (and checked) by ``serial``."""
     seed = data.get("seed") if type(data) is dict else None
@@ -148,7 +146,7 @@ GAMES = 256
 
 #: The latest state of each game encoded here, with its encoding (which nothing changes: see
 #: :func:`to_json`), by the game's secret seed (a game with the same seed would share nothing
-#: it should not: records are taken on equal bytes alone).
+#: it should not: records are taken on equal text alone).
 _LATEST: dict[int, tuple[MbmState, Mapping[str, Any]]] = {}
 
 #: The fields that hold tuples of records, which a move lengthens or leaves alone.
@@ -168,7 +166,7 @@ def _read_after(
     data: Mapping[str, Any], known: MbmState, written: Mapping[str, Any]
 ) -> MbmState | None:
     """The state ``data`` encodes, its tuples of records headed by those of ``known`` (whose
-    data was ``written``) as far as their bytes are the same; ``None``: none are."""
+    data was ``written``) as far as their text is the same; ``None``: none are."""
     rest = dict(data)
     heads: dict[str, tuple[Any, ...]] = {}
     for name in _RECORD_FIELDS:
@@ -176,8 +174,8 @@ def _read_after(
         if type(read) is not list or type(before) is not list or not before:
             continue
         count = len(before)
-        # bytes, not ==: ``True == 1``, and serial refuses a flag where a number belongs
-        if len(read) >= count and orjson.dumps(read[:count]) == orjson.dumps(before):
+        # their text, not ==: ``True == 1``, and serial refuses a flag where a number belongs
+        if len(read) >= count and repr(read[:count]) == repr(before):
             heads[name] = getattr(known, name)
             rest[name] = read[count:]
     if not heads:
