@@ -33,6 +33,7 @@ from typing import Any
 
 from rules import serial
 from rules.core import Seat
+from rules.kit import texts
 from rules.kit.deck import Deck
 from rules.kit.hands import Hands
 
@@ -46,9 +47,6 @@ class _Other(Exception):
 
 _OTHER = _Other()
 _new = object.__new__
-#: A part's text: ``repr`` of its JSON data tells the values' types (``True``, ``1``, ``1.0``)
-#: and the keys' order apart, as orjson's bytes did, in the standard library ``rules`` keeps to.
-_dumps = repr
 _set = object.__setattr__
 _STR = frozenset({str})
 _INT = frozenset({int})
@@ -276,10 +274,10 @@ _DECK = states._DECK
 
 _ENCODED = states._ENCODED
 _seed = states._ENCODED.seed
-#: The parts read before, by their reader and their text (``repr`` of their data): the
+#: The parts read before, by their reader and their text (``rules.kit.texts`` of their data): the
 #: value read and the data it was read from, which is in the store's form (the reader checked
 #: it), so it is what encoding the value gives. A part whose text is here is this very value.
-_KEPT: OrderedDict[tuple[Any, str], tuple[Any, Any]] = OrderedDict()
+_KEPT: OrderedDict[tuple[Any, str | bytes], tuple[Any, Any]] = OrderedDict()
 #: About 35 parts a state (its fields, decks, desks and limits): the parts of some 30 games'
 #: states, about 0.8 MB.
 KEPT_PARTS = 1024
@@ -293,12 +291,12 @@ def _part(read: Any, encode: Any, data: Any, latest: Any, where: Any) -> Any:
     it was read from (or written as), unless the encoding already holds it."""
     if not data and type(data) is list and read in _LISTED:  # an empty list, read as ()
         return ()
-    text = _dumps(data)
+    text = texts.of(data)
     key = (read, text)
     found = _KEPT.get(key)
     if found is None:
         was, wrote = _at(latest, where, encode) if latest is not None else (None, None)
-        if wrote is not None and _dumps(wrote) == text:
+        if wrote is not None and texts.of(wrote) == text:
             value, data = was, wrote
         else:
             value = read(data)

@@ -18,7 +18,7 @@ from typing import Any
 
 from rules import serial
 from rules.core import Seat
-from rules.kit import frozen
+from rules.kit import frozen, texts
 from rules.kit.encoded import ByIdentity
 from rules.kit.simultaneous import Commitments
 
@@ -192,8 +192,8 @@ def state_from_json(data: Mapping[str, Any]) -> MswState:
     Data in the very shape :func:`state_to_json` writes (every state stored: each record's keys
     in its fields' order, every value of its exact type) is read here. When this worker encoded
     or decoded a state of the same game before (:data:`_GAMES`, by the game's secret seed), it
-    is read against that state: a part whose text (``repr``, which tells ``True``, ``1`` and
-    ``1.0`` apart) is the text of that state's part (the seats, the LAST IN columns, the log and
+    is read against that state: a part whose text (``rules.kit.texts``, which tells ``True``, ``1``
+    and ``1.0`` apart) is the text of that state's part (the seats, the LAST IN columns, the log and
     each seat's sightings up to where that state's ended) is that state's part, the very
     objects, and only what is new is decoded. The parts read are handed to :data:`_ENCODED` and
     :data:`_LOGS` as their encodings (``ByIdentity.seed``): the data read, equal to what
@@ -205,7 +205,7 @@ def state_from_json(data: Mapping[str, Any]) -> MswState:
         kept = _GAMES.get(data["seed"])
         try:
             return _read(data, *kept) if kept is not None else _read(data, _NOTHING, _NONE)
-        except _Other:
+        except (_Other, *texts.REFUSED):
             pass
     state: MswState = serial.from_json(MswState, data)
     return state
@@ -253,7 +253,7 @@ def _read(data: dict[str, Any], known: MswState, written: Mapping[str, Any]) -> 
         and _LIST.issuperset(map(type, sightings))
     ):
         raise _Other
-    if repr(last_in) == repr(written["last_in"]):
+    if texts.of(last_in) == texts.of(written["last_in"]):
         columns = known.last_in  # no visit since: the very mapping (its views kept too)
     else:
         if not (
@@ -275,8 +275,8 @@ def _read(data: dict[str, Any], known: MswState, written: Mapping[str, Any]) -> 
         len(sightings) == len(sizes)
         and len(visits) >= size
         and all(map(int.__le__, sizes, map(len, sightings)))
-        and repr([seats, visits[:size], *map(_head, sightings, sizes)])
-        == repr([written["seats"], written["visits"], *written["sightings"]])
+        and texts.of([seats, visits[:size], *map(_head, sightings, sizes)])
+        == texts.of([written["seats"], written["visits"], *written["sightings"]])
     ):
         table = known.seats
         log = _after(known.visits, visits, size, _VISITS)

@@ -15,6 +15,7 @@ from typing import Any
 
 from rules import serial
 from rules.core import Seat
+from rules.kit import texts
 from rules.kit.encoded import ByIdentity
 
 
@@ -175,7 +176,7 @@ def _read_after(
             continue
         count = len(before)
         # their text, not ==: ``True == 1``, and serial refuses a flag where a number belongs
-        if len(read) >= count and repr(read[:count]) == repr(before):
+        if len(read) >= count and texts.of(read[:count]) == texts.of(before):
             heads[name] = getattr(known, name)
             rest[name] = read[count:]
     if not heads:
