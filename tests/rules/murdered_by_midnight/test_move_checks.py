@@ -5,31 +5,19 @@ whole bot games of every table, and for picks no list offers as well."""
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from rules.core import Action, ActionSpec, RuleError, Subset, admitting, check_action
+from rules.core import Action, RuleError, admitting
 from rules.murdered_by_midnight import legal
 from rules.murdered_by_midnight.spec import Act
+from tests.rules.move_checks import allowed, picks
 from tests.rules.murdered_by_midnight.helpers import GAME, TABLES
 from tests.rules.murdered_by_midnight.test_playthrough import bot_game
 
 #: Picks of one form, at most: an accusation offers every murderer, weapon, motive and time.
 _PICKS_A_FORM = 300
-
-
-def _picks(spec: ActionSpec) -> Iterator[Action]:
-    """The actions ``spec`` offers (a subset: its smallest picks), the first few hundred."""
-    names = list(spec.params)
-    choices = [
-        [list(c) for c in itertools.combinations(p.choices, p.min)] if isinstance(p, Subset) else p
-        for p in spec.params.values()
-    ]
-    for values in itertools.islice(itertools.product(*choices), _PICKS_A_FORM):
-        yield Action(spec.type, dict(zip(names, values, strict=True)))
 
 
 def _others(state: Any, seat: int) -> list[Action]:
@@ -54,14 +42,6 @@ def _refused(state: Any, seat: int, action: Action) -> str | None:
     return None
 
 
-def _allowed(specs: list[ActionSpec], action: Action) -> bool:
-    try:
-        check_action(specs, action)
-    except RuleError:
-        return False
-    return True
-
-
 @pytest.mark.parametrize(("mode", "count"), TABLES)
 def test_every_pick_the_legal_list_offers_is_one_explain_refusal_lets_through(
     mode: str, count: int
@@ -71,11 +51,11 @@ def test_every_pick_the_legal_list_offers_is_one_explain_refusal_lets_through(
         if seat < 0:
             break
         whole = legal.legal_actions(GAME.case, state, seat)
-        offered = [pick for spec in whole for pick in _picks(spec)]
+        offered = [pick for spec in whole for pick in picks(spec, _PICKS_A_FORM)]
         for action in offered + _others(state, seat):
             own = legal.legal_actions_of(GAME.case, state, seat, action.type)
             admitted = admitting(own, action) is not None
-            assert admitted == _allowed(whole, action), (mode, action)
+            assert admitted == allowed(whole, action), (mode, action)
             if admitted:
                 assert _refused(state, seat, action) is None, (mode, action)
                 checked += 1

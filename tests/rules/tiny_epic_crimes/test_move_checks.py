@@ -5,16 +5,16 @@ whole bot games of every mode, and for the picks no list offers as well."""
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Iterator
 from typing import Any
 
-from rules.core import Action, ActionSpec, RuleError, Subset, admitting, check_action
+from rules.core import Action, RuleError, admitting
 from rules.tiny_epic_crimes import legal, solo
 from rules.tiny_epic_crimes.case import HQ
 from rules.tiny_epic_crimes.game import SYSTEM
 from rules.tiny_epic_crimes.spec import SPEC
+from tests.rules.move_checks import allowed, picks
 from tests.rules.tiny_epic_crimes.coop_helpers import game_for
 from tests.rules.tiny_epic_crimes.helpers import seats
 
@@ -35,31 +35,12 @@ def _states(mode: str, officers: int, seed: int) -> Iterator[tuple[Any, Any, int
         state, _ = game.apply(state, actor, SYSTEM.bot_choose(view, legal_now, rng))
 
 
-def _picks(spec: ActionSpec) -> Iterator[Action]:
-    """Every action ``spec`` offers (a subset: its smallest picks, in order)."""
-    names = list(spec.params)
-    choices = [
-        [list(c) for c in itertools.combinations(p.choices, p.min)] if isinstance(p, Subset) else p
-        for p in spec.params.values()
-    ]
-    for values in itertools.product(*choices):
-        yield Action(spec.type, dict(zip(names, values, strict=True)))
-
-
 def _refused(case: Any, state: Any, officer: int, action: Action) -> str | None:
     try:
         legal.explain_refusal(case, state, officer, action)
     except RuleError as error:
         return error.code
     return None
-
-
-def _allowed(specs: list[ActionSpec], action: Action) -> bool:
-    try:
-        check_action(specs, action)
-    except RuleError:
-        return False
-    return True
 
 
 def _others(case: Any) -> list[Action]:
@@ -80,12 +61,12 @@ def test_every_pick_the_legal_list_offers_is_one_explain_refusal_lets_through() 
             officer = solo.acting(state, actor)
             legal._last = None  # no list the bot loop made is at hand, as in a served move
             whole = legal.legal_actions(case, state, officer)
-            offered = [pick for spec in whole for pick in _picks(spec)]
+            offered = [pick for spec in whole for pick in picks(spec)]
             for action in offered + _others(case):
                 legal._last = None
                 own = legal.legal_of_type(case, state, officer, action)
                 admitted = admitting(own, action) is not None
-                assert admitted == _allowed(whole, action), (mode, action)
+                assert admitted == allowed(whole, action), (mode, action)
                 if admitted:
                     assert _refused(case, state, officer, action) is None, (mode, action)
                 checked += 1
