@@ -8,8 +8,8 @@ identity costs nothing, where hashing a state's parts would cost more than encod
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from itertools import islice, repeat
+from collections.abc import Callable
+from itertools import islice
 from typing import Any
 
 
@@ -41,17 +41,6 @@ class ByIdentity:
         after another worker's) takes its unchanged parts from what was read. ``made`` must be
         what ``encode(value)`` gives, and is shared from now on: it is never changed."""
         self.keep(id(value), (value, encode, made))
-
-    def seed_each(
-        self, encode: Callable[[Any], Any], values: Sequence[Any], made: Sequence[Any]
-    ) -> None:
-        """:meth:`seed` for each of ``values`` with the item of ``made`` at its place (a tuple of
-        records and the list it was read from), in one pass."""
-        entries = self.entries
-        # (made's items stand at the places of the values they were read as)
-        entries.update(zip(map(id, values), zip(values, repeat(encode), made), strict=False))
-        if len(entries) > self.size:
-            self._let_older_half_go()
 
     def keep(self, key: int, entry: Any) -> None:
         """Keep ``entry`` under ``key`` (an id of an object ``entry`` holds)."""

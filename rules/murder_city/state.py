@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import itertools
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -21,6 +20,7 @@ from rules.core import Event, JSONScalar, Seat
 from rules.kit.deck import Deck
 from rules.kit.encoded import ByIdentity
 from rules.kit.hands import Hands
+from rules.kit.latest import LatestOfGames
 from rules.kit.simultaneous import Commitments
 from rules.kit.windows import Window
 
@@ -273,11 +273,7 @@ def to_json(state: McState) -> dict[str, Any]:
     for name in _ONLY_IF_SET:
         if not data[name]:
             del data[name]
-    latest = LATEST
-    if len(latest) >= LATEST_KEPT:
-        for seed in list(itertools.islice(latest, len(latest) - LATEST_KEPT // 2)):
-            latest.pop(seed, None)  # the older half (another thread may have let some go)
-    latest[state.seed] = state
+    LATEST.put(state.seed, state)
     return data
 
 
@@ -286,8 +282,8 @@ def to_json(state: McState) -> dict[str, Any]:
 #: that move left alone from it, the very values, when their text is what their encoding, still
 #: kept in :data:`_ENCODED`, was written as. 256 games: mostly the states the server keeps
 #: decoded anyway (its 256).
-LATEST: dict[int, McState] = {}
 LATEST_KEPT = 256
+LATEST: LatestOfGames[McState] = LatestOfGames(LATEST_KEPT)
 
 
 #: The encoded parts :func:`to_json` keeps, by the identity of the value encoded: a state has

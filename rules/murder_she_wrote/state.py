@@ -12,7 +12,7 @@ import functools
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from itertools import islice, repeat
+from itertools import repeat
 from operator import is_
 from typing import Any
 
@@ -20,6 +20,7 @@ from rules import serial
 from rules.core import Seat
 from rules.kit import frozen, texts
 from rules.kit.encoded import ByIdentity
+from rules.kit.latest import LatestOfGames
 from rules.kit.simultaneous import Commitments
 
 #: A state with some fields changed (``rules.kit.frozen.replace``), as every module here says it.
@@ -90,7 +91,7 @@ def state_to_json(state: MswState) -> dict[str, Any]:
     encoding one visit shorter. The data returned shares those parts: it is written (the store
     dumps it), never changed."""
     written = _writer()(state)
-    _remember(state, written)
+    _GAMES.put(state.seed, (state, written))
     return written
 
 
@@ -215,17 +216,6 @@ class _Other(Exception):
     """Data not in the shape :func:`state_to_json` writes: the generic decoder reads it."""
 
 
-def _remember(state: MswState, written: Mapping[str, Any]) -> None:
-    """Keep ``state`` and its encoding ``written`` (the parts :func:`_read` compares, in
-    ``serial``'s shape) as the latest of its game in this worker. A plain dict: when it is
-    full, the games first kept go, half of them at once (as ``ByIdentity`` lets go)."""
-    games = _GAMES
-    if len(games) >= GAMES and state.seed not in games:
-        for seed in list(islice(games, GAMES // 2)):
-            del games[seed]
-    games[state.seed] = (state, written)
-
-
 def _read(data: dict[str, Any], known: MswState, written: Mapping[str, Any]) -> MswState:
     """:func:`state_from_json` for data in the encoder's shape (:data:`_NAMES` checked) read
     against ``known``, a state of the same game, and its encoding ``written``; :class:`_Other`
@@ -327,7 +317,7 @@ def _read(data: dict[str, Any], known: MswState, written: Mapping[str, Any]) -> 
         seeded(_SIGHTINGS, looks, rows)
     if log:
         _LOGS.keep(id(log[-1]), (log, visits))
-    _remember(state, data)
+    _GAMES.put(state.seed, (state, data))
     return state
 
 
@@ -368,8 +358,8 @@ _NOTHING.__dict__.update({"seats": (), "last_in": {}, "visits": (), "sightings":
 
 #: The latest state of the most recently served games, by their secret seed, with its
 #: encoding: as many games as the server keeps decoded states for.
-_GAMES: dict[int, tuple[MswState, Mapping[str, Any]]] = {}
 GAMES = 256
+_GAMES: LatestOfGames[tuple[MswState, Mapping[str, Any]]] = LatestOfGames(GAMES)
 
 
 @functools.cache

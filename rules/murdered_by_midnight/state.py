@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from itertools import islice
 from typing import Any
 
 from rules import serial
 from rules.core import Seat
 from rules.kit import texts
 from rules.kit.encoded import ByIdentity
+from rules.kit.latest import LatestOfGames
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,7 @@ def to_json(state: MbmState) -> dict[str, Any]:
     """``serial.to_json(state)``, the same keys in the same order, the records' parts kept: the
     data returned shares them, and is written (the store dumps it), never changed."""
     written = _encoded(state)
-    _remember(state, written)
+    _LATEST.put(state.seed, (state, written))
     return written
 
 
@@ -148,19 +148,10 @@ GAMES = 256
 #: The latest state of each game encoded here, with its encoding (which nothing changes: see
 #: :func:`to_json`), by the game's secret seed (a game with the same seed would share nothing
 #: it should not: records are taken on equal text alone).
-_LATEST: dict[int, tuple[MbmState, Mapping[str, Any]]] = {}
+_LATEST: LatestOfGames[tuple[MbmState, Mapping[str, Any]]] = LatestOfGames(GAMES)
 
 #: The fields that hold tuples of records, which a move lengthens or leaves alone.
 _RECORD_FIELDS = ("seats", "placed", "passages", "questions", "accusations")
-
-
-def _remember(state: MbmState, written: Mapping[str, Any]) -> None:
-    latest = _LATEST
-    latest.pop(state.seed, None)  # the latest last: the oldest go first
-    latest[state.seed] = (state, written)
-    if len(latest) > GAMES:
-        for seed in list(islice(latest, GAMES // 2)):
-            latest.pop(seed, None)
 
 
 def _read_after(

@@ -18,12 +18,12 @@ from __future__ import annotations
 import dataclasses
 import functools
 import typing
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
 from rules import serial
 from rules.kit.encoded import ByIdentity
+from rules.kit.latest import LatestOfGames
 
 from .state import Officer, TecState
 
@@ -65,7 +65,7 @@ _BY_PART: dict[str, Callable[[Any], Any]] = {"officers": _officers}
 KEPT_GAMES = 256
 
 #: seed -> (the latest state of that game encoded, its encoding), the oldest let go first.
-_LATEST: OrderedDict[int, tuple[TecState, dict[str, Any]]] = OrderedDict()
+_LATEST: LatestOfGames[tuple[TecState, dict[str, Any]]] = LatestOfGames(KEPT_GAMES)
 
 
 @functools.cache
@@ -127,9 +127,7 @@ def to_json(state: TecState) -> dict[str, Any]:
     encode, encode_after = _encoders()
     latest = _LATEST.get(state.seed)
     encoded = encode(state) if latest is None else encode_after(state, *latest)
-    _LATEST[state.seed] = (state, encoded)
-    if len(_LATEST) > KEPT_GAMES:
-        _LATEST.popitem(last=False)  # the game kept longest
+    _LATEST.put(state.seed, (state, encoded))
     return encoded
 
 
@@ -138,6 +136,4 @@ def seed(state: TecState, data: dict[str, Any]) -> None:
     decoder read ``state`` from, in the very shape :func:`to_json` writes (``decoding.py``
     checks it), which nothing changes afterwards. The next state of the game then takes every
     field the move left alone from it, an officer too."""
-    _LATEST[state.seed] = (state, data)
-    if len(_LATEST) > KEPT_GAMES:
-        _LATEST.popitem(last=False)  # the game kept longest
+    _LATEST.put(state.seed, (state, data))

@@ -60,16 +60,3 @@ def test_a_full_cache_lets_its_older_half_go_at_once() -> None:
         if number == 4:  # full at four: the two oldest went
             assert list(kept.entries) == [id(each) for each in values[2:5]]
     assert list(kept.entries) == [id(each) for each in values[4:7]]  # full again at the 7th
-
-
-def test_seeding_each_of_a_tuple_of_records_keeps_the_data_read_for_each() -> None:
-    kept = ByIdentity(8)
-    read = [["a"], ["b"], ["c"]]
-    records = tuple(tuple(item) for item in read)
-    kept.seed_each(list, records, read)
-    assert [kept.encoded(list, record) for record in records] == read
-    assert all(
-        kept.encoded(list, record) is item for record, item in zip(records, read, strict=True)
-    )
-    kept.seed_each(list, tuple(("d", n) for n in range(9)), [["d", n] for n in range(9)])
-    assert len(kept.entries) <= 8

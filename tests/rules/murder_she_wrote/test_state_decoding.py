@@ -202,7 +202,7 @@ def test_other_data_is_read_or_refused_as_serial_does(name: str, kept: bool) -> 
 
 
 def test_the_games_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(states, "GAMES", 4)
+    monkeypatch.setattr(states._GAMES, "size", 4)
     _cleared()
     game = _states(19)
     for seed in range(11):
