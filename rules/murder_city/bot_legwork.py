@@ -48,7 +48,7 @@ def in_investigation(
             return _action(cards["L11"][0])
     if "L12" in cards:
         return _action(cards["L12"][0])
-    if not _AGAINST_LEADER & cards.keys() and "L09" not in cards:
+    if _AGAINST_LEADER.isdisjoint(cards) and "L09" not in cards:
         return None  # nothing below to weigh: the leader need not be found
     leader = read.leader()
     if "L15" in cards:
@@ -127,7 +127,7 @@ def before_roll(
                     return _action(cards[card][0])
         return None
     if prosecutor == read.leader() or read.ahead_of_me(prosecutor):
-        for card in sorted(AGAINST_DICE & cards.keys()):
+        for card in sorted(AGAINST_DICE.intersection(cards)):
             return _action(cards[card][0])
     return None
 

@@ -1,0 +1,109 @@
+"""Compile the rules' hot modules to C with mypyc, in place beside their sources.
+
+A Murder City bot game spends its time in the interpreter, spread over a flat profile: no
+function holds more than a few per cent of a step (docs/murder-city.md), so no rewrite reaches
+issue #10's 50 four-bot games a second per core. Compiled by mypyc (which comes with mypy)
+from the same typed sources, the engine's modules run about a third faster. The sources stay
+the truth: without a build they run interpreted and play the same games, and a build older
+than a source is refused when the package is imported (:mod:`rules.compiled`).
+
+Not compiled: the modules whose classes are stored or decoded by their type hints (``state``,
+``stored``, ``case``, ``spec``: mypyc's classes have no ``__dict__`` and other annotations),
+and ``game``, whose system class the benchmarks and tests subclass.
+
+``python tools/compile_rules.py`` builds them (``make compiled``); ``--clean`` removes them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: The modules compiled, by package; each package is one mypyc group (one shared library).
+COMPILED: dict[str, tuple[str, ...]] = {
+    "rules.murder_city": (
+        "bot",
+        "bot_court",
+        "bot_investigate",
+        "bot_legwork",
+        "bot_listen",
+        "bot_read",
+        "bot_trade",
+        "cards",
+        "closing",
+        "court",
+        "draws",
+        "effects",
+        "hardship",
+        "hooks",
+        "investigation",
+        "later",
+        "ledger",
+        "legal",
+        "made",
+        "memory",
+        "names",
+        "play",
+        "presentable",
+        "recall",
+        "setup",
+        "standings",
+        "trade",
+        "trial",
+        "turns",
+        "views",
+    ),
+}
+
+
+def built_files(package: str) -> list[Path]:
+    """The extension files a build of ``package`` leaves in the tree."""
+    folder = ROOT / package.replace(".", "/")
+    group = folder.parent / f"{folder.name}__mypyc"
+    return [
+        *(path for path in folder.iterdir() if path.suffix == ".so"),
+        *(path for path in folder.parent.iterdir() if path.name.startswith(group.name + ".")),
+    ]
+
+
+def clean() -> None:
+    for package in COMPILED:
+        for path in built_files(package):
+            path.unlink()
+
+
+def build() -> None:
+    # Imported here: ``--clean`` needs neither, and setuptools is slow to import.
+    from mypyc.build import mypycify
+    from setuptools import Distribution
+
+    os.chdir(ROOT)  # mypyc names modules by their paths from here
+    extensions = []
+    for package, modules in COMPILED.items():
+        folder = package.replace(".", "/")
+        paths = [f"{folder}/{module}.py" for module in modules]
+        # No config file: the project's mypy settings are for checking, and mypyc needs none.
+        extensions += mypycify(["--config-file=", *paths], opt_level="3", group_name=package)
+    # A Distribution of its own: setuptools would otherwise read pyproject.toml as a project.
+    dist = Distribution({"name": "casebook-compiled", "ext_modules": extensions})
+    command = dist.get_command_obj("build_ext")
+    command.inplace = True
+    command.parallel = os.cpu_count() or 1
+    dist.run_command("build_ext")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--clean", action="store_true", help="remove the compiled modules")
+    args = parser.parse_args(argv)
+    clean()  # a module dropped from COMPILED must not stay compiled
+    if not args.clean:
+        build()
+
+
+if __name__ == "__main__":
+    main()
