@@ -371,8 +371,10 @@ def play(
     Type a number to choose (several, like 1 3, where a choice takes several), b to go back,
     q to quit. The options are the mode's (see GET /v1/systems).
     """
+    from api import collector
     from api.commands import play as command
 
+    collector.settle()  # as a server's worker: the bots' games collect less often
     command.run(
         system,
         mode=mode,

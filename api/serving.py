@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from api import collector
+
 #: The worker classes ``casebook serve`` offers; the first is the default.
 WORKER_CLASSES = ("gevent", "sync")
 
@@ -90,6 +92,7 @@ class ServeSettings:
             "limit_request_fields": self.limit_request_fields,
             "control_socket": self.control_socket_path(),
             "pre_fork": freeze_before_fork,
+            "post_worker_init": settle_worker,
         }
         if self.access_log:  # off by default: a line per request costs throughput
             config["accesslog"] = "-"
@@ -101,6 +104,12 @@ def freeze_before_fork(server: Any, worker: Any) -> None:
     worker class's imports included, is frozen right before a worker is forked, so the worker's
     collections never walk (and copy) the master's pages."""
     gc.freeze()
+
+
+def settle_worker(worker: Any) -> None:
+    """gunicorn's ``post_worker_init`` hook: the worker has made its app, so what it made is
+    frozen too and the collector set as every game-playing process sets it (``api.collector``)."""
+    collector.settle()
 
 
 def run_gunicorn(settings: ServeSettings, load: Callable[[], Callable[..., Any]]) -> None:
