@@ -8,8 +8,14 @@ the truth: without a build they run interpreted and play the same games, and a b
 than a source is refused when the package is imported (:mod:`rules.compiled`).
 
 Not compiled: the modules whose classes are stored or decoded by their type hints (``state``,
-``stored``, ``case``, ``spec``: mypyc's classes have no ``__dict__`` and other annotations),
-and ``game``, whose system class the benchmarks and tests subclass.
+``stored``, ``case``, ``spec``: mypyc's classes have no ``__dict__`` and other annotations;
+Midnight's ``session``, whose desk table ``rules.serial`` stores; Tiny Epic Crimes' ``cards``,
+whose cards its tests round-trip through ``rules.serial``), and ``game``, whose system class
+the benchmarks and tests subclass. Nor those whose own classes have their ``__dict__`` set or
+copied: Tiny Epic Crimes' ``events`` and ``hazards`` (their ``Setting`` and ``Hazards`` changed
+by ``state.evolve``, which is ``rules.kit.frozen.replace``), Murder, She Wrote's ``routes``
+(``_destination``); nor a class that inherits from a builtin: Murder, She Wrote's ``views``
+(``BotView`` is a ``dict``).
 
 ``python tools/compile_rules.py`` builds them (``make compiled``); ``--clean`` removes them.
 """
@@ -56,6 +62,68 @@ COMPILED: dict[str, tuple[str, ...]] = {
         "trial",
         "turns",
         "views",
+    ),
+    "rules.murdered_by_midnight": (
+        "author",
+        "board",
+        "bot",
+        "desk",
+        "legal",
+        "play",
+        "reasoning",
+        "setup",
+        "table",
+        "views",
+    ),
+    "rules.tiny_epic_crimes": (
+        "abilities",
+        "badge",
+        "board",
+        "bot",
+        "bot_cards",
+        "bot_events",
+        "clues",
+        "coop",
+        "decisions",
+        "decoding",
+        "effects",
+        "encoding",
+        "force",
+        "ghost",
+        "hand_limit",
+        "interrogate",
+        "lapse",
+        "legal",
+        "legwork",
+        "made",
+        "mobsters",
+        "peek",
+        "play",
+        "resolve",
+        "roles",
+        "setup",
+        "solo",
+        "standings",
+        "turns",
+        "views",
+        "vote",
+    ),
+    "rules.murder_she_wrote": (
+        "bot",
+        "bot_deduce",
+        "bot_jessica",
+        "bot_moves",
+        "bot_murderer",
+        "bot_policy",
+        "bot_scout",
+        "legal",
+        "news",
+        "play",
+        "setup",
+        "standings",
+        "suspects",
+        "turns",
+        "visits",
     ),
 }
 

@@ -4,7 +4,11 @@ The generator package (``generator.murdered_by_midnight``) registers the system 
 generator and verifier.
 """
 
+from rules.compiled import refuse_stale
+
 from .game import SYSTEM, MurderedByMidnight
 from .spec import SPEC
 
 __all__ = ["SPEC", "SYSTEM", "MurderedByMidnight"]
+
+refuse_stale(__file__, __name__)  # its hot modules may be compiled (tools/compile_rules.py)

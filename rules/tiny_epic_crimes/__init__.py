@@ -5,3 +5,7 @@ cooperative and solo).
 The generator package (``generator.tiny_epic_crimes``) makes and verifies cases of these types
 and registers the system with these rules.
 """
+
+from rules.compiled import refuse_stale
+
+refuse_stale(__file__, __name__)  # its hot modules may be compiled (tools/compile_rules.py)
