@@ -27,11 +27,9 @@ import time
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from http import HTTPStatus
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from apispec import BasePlugin
-from cryptography.exceptions import InvalidTag
-from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from flask import Flask, Response, current_app, g, request
 
 from api import security
@@ -39,6 +37,9 @@ from api.errors import Problem
 from api.security import bearer_token
 from api.storage import Store
 from api.storage.idempotency import KeyRow
+
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 HEADER = "Idempotency-Key"
 REPLAYED = "Idempotent-Replayed"
@@ -164,7 +165,7 @@ def _keep_answer(response: Response) -> Response:
     kept = [(k, v) for k, v in response.headers.items() if k.lower() not in _EXCHANGE_HEADERS]
     answer = json.dumps({"headers": kept, "body": response.get_data(as_text=True)}).encode()
     nonce = os.urandom(_NONCE_BYTES)
-    sealed = nonce + AESGCM(claim.secret).encrypt(nonce, answer, None)
+    sealed = nonce + _cipher(claim.secret).encrypt(nonce, answer, None)
     _store().idempotency.complete(claim.lookup, response.status_code, sealed)
     return response
 
@@ -175,11 +176,23 @@ def _release_if_unanswered(error: BaseException | None) -> None:
         _store().idempotency.release(claim.lookup)
 
 
+def _cipher(secret: bytes) -> AESGCM:
+    """AES-GCM under ``secret``. cryptography is imported at the first answer sealed or opened,
+    not with the app: its library maps 5.5 MiB of code into every process that loads it, and
+    most clients never send a key (z3 is loaded only where a case is made, for the same
+    reason)."""
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+    return AESGCM(secret)
+
+
 def _replay(found: KeyRow, secret: bytes) -> Response:
+    from cryptography.exceptions import InvalidTag
+
     assert found.sealed is not None and found.status is not None
     try:
         nonce, sealed = found.sealed[:_NONCE_BYTES], found.sealed[_NONCE_BYTES:]
-        answer = json.loads(AESGCM(secret).decrypt(nonce, sealed, None))
+        answer = json.loads(_cipher(secret).decrypt(nonce, sealed, None))
     except (InvalidTag, ValueError):  # cannot happen with the key that sealed it
         raise Problem(422, "idempotency/key-reused") from None
     response = Response(answer["body"], status=found.status, headers=answer["headers"])

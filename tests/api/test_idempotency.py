@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 from datetime import UTC, datetime
 from pathlib import Path
@@ -17,7 +19,7 @@ from api.storage import Store, StoreError
 from api.storage.schema import games as games_table
 from api.storage.schema import idempotency_keys
 from tests.api.helpers import TOY, Table, assert_problem, start_game
-from tests.api.server.live import LiveServer, request
+from tests.api.server.live import ROOT, LiveServer, request
 
 GAME: dict[str, Any] = {"system": TOY, "mode": "duel", "seats": [{"name": "Ann"}, {"name": "Ben"}]}
 
@@ -181,3 +183,35 @@ def test_without_a_token_an_operation_that_needs_one_claims_no_key(
         url, json={"type": "investigate"}, headers={**duel.auth(0), **key("anonymous")}
     )
     assert played.status_code == 200 and idempotency.REPLAYED not in played.headers
+
+
+#: A server's app made and a game played without an Idempotency-Key, in a fresh interpreter.
+WITHOUT_KEYS = """
+import sys, tempfile
+from api.app import create_app
+from tests.api.helpers import TOY
+
+folder = tempfile.mkdtemp()
+app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{folder}/keys.sqlite3",
+                  "PLUGINS": ["tests.toy"], "RATE_LIMITS": "off"})
+client = app.test_client()
+made = client.post("/v1/games", json={"system": TOY, "mode": "solo", "seed": 1,
+                                      "seats": [{"name": "Ann"}]})
+assert made.status_code == 201, made.json
+print(sorted(name for name in sys.modules if name.split(".")[0] == "cryptography"))
+"""
+
+
+def test_the_cipher_is_loaded_at_the_first_key_not_with_the_app() -> None:
+    # cryptography maps 5.5 MiB of code into each process that loads it (api.idempotency).
+    run = subprocess.run(
+        [sys.executable, "-c", WITHOUT_KEYS],
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "[]"
