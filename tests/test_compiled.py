@@ -70,10 +70,13 @@ def test_every_module_named_for_compiling_is_a_source_of_its_package() -> None:
             for package in ("murdered_by_midnight", "tiny_epic_crimes", "murder_she_wrote")
             for m in ("state", "case", "spec", "game")
         ),
-        # a class stored by ``rules.serial``, one whose ``__dict__`` is set, one that is a dict
+        # classes stored or decoded by ``rules.serial``, whose ``__dict__`` is set or copied,
+        # and one that is a dict
         ("rules.murdered_by_midnight", "session"),
+        ("rules.tiny_epic_crimes", "cards"),
+        ("rules.tiny_epic_crimes", "evolved"),
         ("rules.murder_she_wrote", "routes"),
-        ("rules.murder_she_wrote", "views"),
+        ("rules.murder_she_wrote", "bot_view"),
     ],
 )
 def test_stored_classes_and_the_subclassed_system_stay_interpreted(

@@ -12,10 +12,11 @@ Not compiled: the modules whose classes are stored or decoded by their type hint
 Midnight's ``session``, whose desk table ``rules.serial`` stores; Tiny Epic Crimes' ``cards``,
 whose cards its tests round-trip through ``rules.serial``), and ``game``, whose system class
 the benchmarks and tests subclass. Nor those whose own classes have their ``__dict__`` set or
-copied: Tiny Epic Crimes' ``events`` and ``hazards`` (their ``Setting`` and ``Hazards`` changed
-by ``state.evolve``, which is ``rules.kit.frozen.replace``), Murder, She Wrote's ``routes``
-(``_destination``); nor a class that inherits from a builtin: Murder, She Wrote's ``views``
-(``BotView`` is a ``dict``).
+copied (Murder, She Wrote's ``routes``, by ``_destination``), or inherit from a builtin such as
+``dict`` (mypyc refuses them). Such a class may be moved to an interpreted module of its own so
+that the functions around it compile: Tiny Epic Crimes' ``evolved`` holds the records that
+``state.evolve`` (``rules.kit.frozen.replace``, which copies ``__dict__``) changes for
+``events`` and ``hazards``, and Murder, She Wrote's ``bot_view`` the ``dict`` its bots read.
 
 ``python tools/compile_rules.py`` builds them (``make compiled``); ``--clean`` removes them.
 """
@@ -88,9 +89,11 @@ COMPILED: dict[str, tuple[str, ...]] = {
         "decoding",
         "effects",
         "encoding",
+        "events",
         "force",
         "ghost",
         "hand_limit",
+        "hazards",
         "interrogate",
         "lapse",
         "legal",
@@ -123,6 +126,7 @@ COMPILED: dict[str, tuple[str, ...]] = {
         "standings",
         "suspects",
         "turns",
+        "views",
         "visits",
     ),
 }

@@ -18,7 +18,7 @@ from rules.core import (
     check_can_act,
 )
 
-from . import bot, legal, play, setup, views
+from . import bot, bot_view, legal, play, setup, views
 from . import state as states
 from .case import Island
 from .spec import SPEC, Phase
@@ -77,7 +77,7 @@ class MurderSheWrote:
         subclass that changes ``view`` gets its own view)."""
         if type(self).view is not MurderSheWrote.view:
             return self.view(case, state, seat)
-        return views.BotView(case, state, seat)
+        return bot_view.BotView(case, state, seat)
 
     def result(self, case: Island, state: MswState) -> Outcome | None:
         return None if state.ending is None else outcome(state)

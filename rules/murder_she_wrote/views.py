@@ -11,7 +11,7 @@ role.
 
 from __future__ import annotations
 
-from collections.abc import Callable, ItemsView, Iterator, KeysView, Mapping, ValuesView
+from collections.abc import Callable, Mapping
 from operator import is_
 from typing import Any
 
@@ -27,8 +27,8 @@ from .state import MswState, Visit
 
 
 def view(island: Island, state: MswState, seat: int | None) -> dict[str, Any]:
-    """Every part at once, written out; :class:`BotView` makes the same parts one by one
-    (:data:`PARTS`), and ``test_views.py`` checks the two agree part for part."""
+    """Every part at once, written out; :class:`.bot_view.BotView` makes the same parts one by
+    one (:data:`PARTS`), and ``test_views.py`` checks the two agree part for part."""
     mine = seat is not None and 0 <= seat < len(state.seats)
     murderer = mine and seat == state.murderer
     playing = state.phase in _PLAYING
@@ -58,51 +58,6 @@ def view(island: Island, state: MswState, seat: int | None) -> dict[str, Any]:
 
 
 MURDERER, JESSICA = Role.MURDERER.value, Role.JESSICA.value
-
-
-class BotView(dict[str, Any]):
-    """The same mapping as :func:`view`, each part made when it is first read: a bot reads
-    the parts its decision needs (a Jessica putting back the token she saw reads two), so
-    the bot loop need not build the others. In the move phase the seven parts every bot's
-    move reads are made at once (:func:`_move_parts`).
-
-    A dict of the parts made so far: a part read again is a plain dict lookup (a bot reads
-    two dozen a decision, a Python ``__getitem__`` cost more than most parts), and a part not
-    made yet is made by ``__missing__``. As a mapping it has every part, in the view's order.
-    """
-
-    __slots__ = ("_island", "_state", "_seat")
-
-    def __init__(self, island: Island, state: MswState, seat: int) -> None:
-        super().__init__(_plain_parts(state, seat))
-        self._island, self._state, self._seat = island, state, seat
-        if state.phase == _MOVING:
-            self.update(_move_parts(island, state, seat))
-
-    def __missing__(self, key: str) -> Any:
-        value = self[key] = PARTS[key](self._island, self._state, self._seat)
-        return value
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return self[key] if key in PARTS else default
-
-    def __contains__(self, key: object) -> bool:
-        return key in PARTS
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(PARTS)
-
-    def __len__(self) -> int:
-        return len(PARTS)
-
-    def keys(self) -> KeysView[str]:  # type: ignore[override]
-        return KeysView(self)
-
-    def items(self) -> ItemsView[str, Any]:  # type: ignore[override]
-        return ItemsView(self)
-
-    def values(self) -> ValuesView[Any]:  # type: ignore[override]
-        return ValuesView(self)
 
 
 def _plain_parts(state: MswState, seat: int) -> dict[str, Any]:

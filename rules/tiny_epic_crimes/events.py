@@ -7,7 +7,6 @@ An event's setup is card data run by the kit's interpreter with the handlers her
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -19,20 +18,12 @@ from rules.kit.effects import Context, Interpreter
 from . import mobsters
 from .cards import EVENTS
 from .case import TecCase
+from .evolved import Setting
 from .spec import Ev
 from .state import ActiveEvent, TecState, evolve
 
 SLOTS = 3  # "there are 3 slots"
 CARDS: Mapping[str, Any] = {card.id: card for card in EVENTS}
-
-
-@dataclasses.dataclass(frozen=True)
-class Setting:
-    """What a setup handler works on: the state and the event card being set up."""
-
-    case: TecCase
-    state: TecState
-    event: ActiveEvent
 
 
 def _free_roll(case: TecCase, rng: random.Random, taken: set[str]) -> str:

@@ -8,7 +8,6 @@ Rolls at the end of every turn.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from collections.abc import Mapping
 from typing import Any
@@ -17,24 +16,10 @@ from rules.kit.effects import Context, Interpreter
 from rules.kit.encoded import ByIdentity
 
 from .cards import EVENTS, EventCard
+from .evolved import Hazards
 from .state import ActiveEvent, TecState, evolve
 
 CARDS: Mapping[str, EventCard] = {card.id: card for card in EVENTS}
-
-
-@dataclasses.dataclass(frozen=True)
-class Hazards:
-    costs: Mapping[str, int] = dataclasses.field(default_factory=dict)  # action -> extra hours
-    forbidden: frozenset[str] = frozenset()  # actions no officer may take
-    no_drive: frozenset[str] = frozenset()  # blocks no car may drive onto
-    tolls: Mapping[str, int] = dataclasses.field(default_factory=dict)  # block -> extra hours
-    extra_rolls: int = 0
-
-    def cost(self, action: str) -> int:
-        return self.costs.get(action, 0)
-
-    def toll(self, block: str) -> int:
-        return self.tolls.get(block, 0)
 
 
 def _tokens(context: Context) -> tuple[str, ...]:

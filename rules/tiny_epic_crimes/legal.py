@@ -13,6 +13,7 @@ from rules.kit.memo import last_answer
 
 from . import abilities, board, coop, decisions, force, hazards, resolve
 from .case import FINAL_HOURS, NIGHT, STAKEOUT_RISK, TecCase
+from .evolved import Hazards
 from .spec import ACTION_HOURS, BACKUP_RISK, DAY_ACTIONS, NIGHT_ACTIONS, Act
 from .state import Officer, TecState
 from .turns import accusing, current
@@ -185,7 +186,7 @@ class _Now(NamedTuple):
     here: str
     hours: int  # the officer's tracker
     left: int  # :func:`remaining`
-    hazards: hazards.Hazards
+    hazards: Hazards
     night: bool
     overtime: bool  # Overtime, or co-op's "no longer restricted by day or night"
     hours_off: int  # Shortcut's hour off every action this turn
