@@ -37,5 +37,5 @@ def refuse_stale(package_file: str, package: str) -> None:
     stale = stale_modules(package_file)
     if stale:
         raise ImportError(
-            f"{package}: the compiled {', '.join(stale)} are older than their sources: {REBUILD}"
+            f"{package}: compiled from older sources than {', '.join(stale)}: {REBUILD}"
         )

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from rules.compiled import refuse_stale, stale_modules
+from tools import compile_rules
 from tools.compile_rules import COMPILED, ROOT
 
 SUFFIX = EXTENSION_SUFFIXES[0]  # this interpreter's own, as the build names them
@@ -44,7 +45,9 @@ def test_a_build_older_than_its_source_is_refused_with_the_command_that_rebuilds
     init = _package(tmp_path, "play.py", f"play{SUFFIX}", "views.py", f"views{SUFFIX}")
     _age(tmp_path / f"views{SUFFIX}", 60)  # views.py edited since the build
     assert stale_modules(init) == ["views.py"]
-    with pytest.raises(ImportError, match=r"pkg: the compiled views\.py .*make compiled"):
+    with pytest.raises(
+        ImportError, match=r"pkg: compiled from older sources than views\.py: .*make compiled"
+    ):
         refuse_stale(init, "pkg")
 
 
@@ -105,3 +108,21 @@ def test_the_makefile_rebuilds_when_a_source_of_any_compiled_package_changes() -
     makefile = (ROOT / "Makefile").read_text()
     line = next(x for x in makefile.splitlines() if x.startswith("COMPILED_PACKAGES :="))
     assert set(line.split(":=")[1].split()) == {p.replace(".", "/") for p in COMPILED}
+
+
+def test_a_build_dates_what_it_leaves_as_of_its_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # build_ext copies an extension it did not rebuild (a source whose C did not change) with
+    # the time it was first built, which rules.compiled would take for a stale build.
+    package = tmp_path / "pkg"
+    package.mkdir()
+    init = _package(package, "play.py", f"play{SUFFIX}")
+    (tmp_path / f"pkg__mypyc{SUFFIX}").write_text("")
+    _age(package / f"play{SUFFIX}", 3600)
+    started = (package / "play.py").stat().st_mtime + 1
+    monkeypatch.setattr(compile_rules, "ROOT", tmp_path)
+    monkeypatch.setattr(compile_rules, "COMPILED", {"pkg": ("play",)})
+    compile_rules.date_built(started)
+    assert stale_modules(init) == []
+    assert (tmp_path / f"pkg__mypyc{SUFFIX}").stat().st_mtime == started
