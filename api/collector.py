@@ -3,8 +3,9 @@
 A bot game makes and drops objects by the thousand each second (states, views, action forms,
 events), almost none of them in cycles. With Python's default threshold the youngest
 generation is collected every 700 allocations, and every tenth of those collections of the
-middle one walks whatever survived; in Murder City's four-bot games the collector took a
-fifth of the time (docs/performance.md, "Compiled, and the collector as the server sets it").
+middle one walks whatever survived; in Murder City's compiled four-bot games the collector took
+about an eighth of the time (docs/performance.md, "Compiled, and the collector as the server
+sets it").
 So a process that serves or plays games, once it has started, freezes what start-up made (the
 imports, the app, its templates and schemas: never garbage, never walked again) and collects
 the youngest generation every 10,000 allocations. Garbage in cycles then waits a little longer
