@@ -14,8 +14,8 @@ $(BIN)/casebook: pyproject.toml
 
 # The rules' hot modules compiled to C beside their sources by mypyc (tools/compile_rules.py),
 # built again whenever one of those sources changes; a stale build is refused at import.
-# The packages named in tools/compile_rules.py's COMPILED:
-COMPILED_PACKAGES := rules/murder_city rules/murdered_by_midnight rules/tiny_epic_crimes rules/murder_she_wrote
+# The folders of the packages tools/compile_rules.py compiles, whose sources it is built from:
+COMPILED_PACKAGES := $(shell $(PYTHON) tools/compile_rules.py --packages)
 COMPILED := $(VENV)/compiled.stamp
 $(COMPILED): $(BIN)/casebook tools/compile_rules.py $(wildcard $(addsuffix /*.py,$(COMPILED_PACKAGES)))
 	$(BIN)/python tools/compile_rules.py

@@ -18,7 +18,8 @@ that the functions around it compile: Tiny Epic Crimes' ``evolved`` holds the re
 ``state.evolve`` (``rules.kit.frozen.replace``, which copies ``__dict__``) changes for
 ``events`` and ``hazards``, and Murder, She Wrote's ``bot_view`` the ``dict`` its bots read.
 
-``python tools/compile_rules.py`` builds them (``make compiled``); ``--clean`` removes them.
+``python tools/compile_rules.py`` builds them (``make compiled``); ``--clean`` removes them;
+``--packages`` prints their packages' folders, whose sources the Makefile watches.
 """
 
 from __future__ import annotations
@@ -184,7 +185,13 @@ def date_built(started: float) -> None:
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--clean", action="store_true", help="remove the compiled modules")
+    parser.add_argument(
+        "--packages", action="store_true", help="print the compiled packages' folders (for make)"
+    )
     args = parser.parse_args(argv)
+    if args.packages:
+        print(" ".join(package.replace(".", "/") for package in COMPILED))
+        return
     clean()  # a module dropped from COMPILED must not stay compiled
     if not args.clean:
         build()

@@ -46,12 +46,12 @@ class ByIdentity:
         """Keep ``entry`` under ``key`` (an id of an object ``entry`` holds)."""
         entries = self.entries
         if len(entries) >= self.size:
-            self._let_older_half_go()
+            let_older_half_go(entries, self.size)
         entries[key] = entry
 
-    def _let_older_half_go(self) -> None:
-        """Let the oldest entries go, down to half the size (one walk, in C, that no other
-        thread interleaves; one that let some go first leaves them missing here)."""
-        entries = self.entries
-        for key in list(islice(entries, len(entries) - self.size // 2)):
-            entries.pop(key, None)
+
+def let_older_half_go(entries: dict[Any, Any], size: int) -> None:
+    """Let the entries kept first go, down to half of ``size`` (one walk, in C, that no other
+    thread interleaves; one that let some go first leaves them missing here)."""
+    for key in list(islice(entries, len(entries) - size // 2)):
+        entries.pop(key, None)

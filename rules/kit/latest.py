@@ -6,17 +6,17 @@ worker wrote or read of the game (``rules/*/state.py``); each system keeps those
 
 from __future__ import annotations
 
-from itertools import islice
 from typing import TypeVar
+
+from rules.kit.encoded import let_older_half_go
 
 V = TypeVar("V")
 
 
 class LatestOfGames(dict[int, V]):
     """A dict of at most ``size`` games: when it is full, the games kept first go, half of them
-    at once. (Letting one go at a time, ``next(iter(...))`` walks every slot freed since the
-    dict last grew, and an ``OrderedDict``'s ``popitem`` and insertion cost about 3,500
-    instructions: ``rules/kit/encoded.py``.)"""
+    at once, as :class:`rules.kit.encoded.ByIdentity` lets its entries go, and for the same
+    reasons."""
 
     def __init__(self, size: int) -> None:
         super().__init__()
@@ -25,6 +25,5 @@ class LatestOfGames(dict[int, V]):
     def put(self, seed: int, value: V) -> None:
         """Keep ``value`` as the latest of the game of ``seed``."""
         if len(self) >= self.size and seed not in self:
-            for older in list(islice(self, self.size // 2)):
-                self.pop(older, None)  # (another thread may have let it go)
+            let_older_half_go(self, self.size)
         self[seed] = value

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import threading
 from datetime import UTC, datetime
 from pathlib import Path
@@ -19,7 +17,7 @@ from api.storage import Store, StoreError
 from api.storage.schema import games as games_table
 from api.storage.schema import idempotency_keys
 from tests.api.helpers import TOY, Table, assert_problem, start_game
-from tests.api.server.live import ROOT, LiveServer, request
+from tests.api.server.live import LiveServer, python_output, request
 
 GAME: dict[str, Any] = {"system": TOY, "mode": "duel", "seats": [{"name": "Ann"}, {"name": "Ben"}]}
 
@@ -204,14 +202,5 @@ print(sorted(name for name in sys.modules if name.split(".")[0] == "cryptography
 
 def test_the_cipher_is_loaded_at_the_first_key_not_with_the_app() -> None:
     # cryptography maps 5.5 MiB of code into each process that loads it (api.idempotency).
-    run = subprocess.run(
-        [sys.executable, "-c", WITHOUT_KEYS],
-        cwd=ROOT,
-        env={"PYTHONPATH": str(ROOT)},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.strip() == "[]"
+    output = python_output(WITHOUT_KEYS, timeout=120)
+    assert output.strip() == "[]"

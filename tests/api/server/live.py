@@ -37,6 +37,22 @@ def free_port() -> int:
         return port
 
 
+def python_output(script: str, *, timeout: float) -> str:
+    """What ``script`` prints, run by a fresh interpreter from the checkout: for what a new
+    process imports or loads, which this one has long since imported."""
+    run = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env={"PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    return run.stdout
+
+
 @dataclass
 class LiveServer:
     """``casebook serve`` on a free port, started and killed as a whole process group."""

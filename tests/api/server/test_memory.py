@@ -8,15 +8,13 @@ that makes it: a child never imports them again.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from api.serving import ServeSettings, freeze_before_fork
 from generator import registry as generators
-from tests.api.server.live import ROOT, LiveServer, request
+from tests.api.server.live import LiveServer, python_output, request
 
 pytestmark = pytest.mark.slow
 
@@ -72,17 +70,8 @@ for entry in registry.all_registrations():
 
 
 def test_prepare_imports_everything_a_case_needs() -> None:
-    run = subprocess.run(
-        [sys.executable, "-c", AFTER_PREPARE],
-        cwd=ROOT,
-        env={"PYTHONPATH": str(ROOT)},
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert run.returncode == 0, run.stderr
-    lines = run.stdout.splitlines()
+    output = python_output(AFTER_PREPARE, timeout=300)
+    lines = output.splitlines()
     assert len(lines) == len(generators.BUILT_IN)
     assert all(line.endswith(" []") for line in lines), lines
 
@@ -103,17 +92,8 @@ print(sorted(name for name in set(sys.modules) - before if not name.startswith("
 
 
 def test_the_master_imports_what_a_gevent_worker_patches_in() -> None:
-    run = subprocess.run(
-        [sys.executable, "-c", PATCH],
-        cwd=ROOT,
-        env={"PYTHONPATH": str(ROOT)},
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.strip() == "[]"
+    output = python_output(PATCH, timeout=60)
+    assert output.strip() == "[]"
 
 
 def test_gunicorn_freezes_the_master_before_each_fork() -> None:
