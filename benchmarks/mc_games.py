@@ -36,8 +36,13 @@ TARGET = 50
 TARGET_SEATS = 4
 
 
+#: The clock a bot decision is timed by: ``time.perf_counter`` reads the clock without a system
+#: call, where ``time.process_time`` makes one (about 0.6 µs, twice a decision: 2 % of a step).
+clock = time.perf_counter
+
+
 class Timed(MurderCity):
-    """The same rules and bots, timing each bot decision."""
+    """The same rules and bots, timing each bot decision (by the wall clock)."""
 
     def __init__(self) -> None:
         self.decisions = 0
@@ -46,9 +51,9 @@ class Timed(MurderCity):
     def bot_choose(
         self, view: Mapping[str, Any], legal: Sequence[ActionSpec], rng: random.Random
     ) -> Action:
-        started = time.process_time()
+        started = clock()
         action = super().bot_choose(view, legal, rng)
-        self.bot_seconds += time.process_time() - started
+        self.bot_seconds += clock() - started
         self.decisions += 1
         return action
 

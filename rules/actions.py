@@ -110,10 +110,13 @@ def _param_json(param: Param) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Action:
-    """What a seat asks to do: a type and one value per parameter (a list for a subset)."""
+    """What a seat asks to do: a type and one value per parameter (a list for a subset).
+
+    The values are what was sent, any JSON, until a spec admits them (a ``ParamValue`` then):
+    this module is compiled, and a compiled class checks the declared types of what it holds."""
 
     type: str
-    params: Mapping[str, ParamValue] = field(default_factory=dict)
+    params: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -450,34 +450,46 @@ def rng_for(seed: int, step: int, purpose: str = "") -> random.Random:
 
 class _StepRandom(random.Random):
     """A ``random.Random`` seeded from the sha256 of ``key`` when it first draws: the same
-    values as seeding it at once. Every draw goes through ``random`` or ``getrandbits``."""
+    values as seeding it at once. Every draw goes through ``random`` or ``getrandbits``.
+
+    Seeded, it becomes a plain ``random.Random`` (its class set to it): its later draws go
+    straight to the C generator, not through a method of this class. A method bound before
+    (``shuffle`` binds ``getrandbits`` once) still works, through :func:`_seeded`."""
 
     def __init__(self, key: str) -> None:  # no seeding yet
-        self._key: str | None = key
+        self._key = key
         self.gauss_next = None  # what random.Random's own seeding sets
 
-    def _seed_now(self) -> None:
-        if self._key is not None:
-            digest = hashlib.sha256(self._key.encode()).digest()
-            self._key = None
-            super().seed(int.from_bytes(digest[:16], "big"))
-
     def seed(self, a: Any = None, version: int = 2) -> None:
-        self._key = None
-        super().seed(a, version)
+        random.Random.seed(_plain(self), a, version)
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        random.Random.setstate(_plain(self), state)
 
     def random(self) -> float:
-        self._seed_now()
-        return super().random()
+        return _seeded(self).random()
 
     def getrandbits(self, k: int, /) -> int:
-        self._seed_now()
-        return super().getrandbits(k)
+        return _seeded(self).getrandbits(k)
 
     def getstate(self) -> tuple[Any, ...]:
-        self._seed_now()
-        return super().getstate()
+        return _seeded(self).getstate()
 
     def randbytes(self, n: int, /) -> bytes:
-        self._seed_now()
-        return super().randbytes(n)
+        return _seeded(self).randbytes(n)
+
+
+def _plain(rng: random.Random) -> random.Random:
+    """``rng`` as a plain ``random.Random``, not seeded yet, its key dropped."""
+    rng.__dict__.pop("_key", None)
+    rng.__class__ = random.Random
+    return rng
+
+
+def _seeded(rng: random.Random) -> random.Random:
+    """``rng`` seeded from its key if it still waits for it, and a plain ``random.Random``."""
+    key = rng.__dict__.get("_key")
+    if key is not None:
+        digest = hashlib.sha256(key.encode()).digest()
+        random.Random.seed(_plain(rng), int.from_bytes(digest[:16], "big"))
+    return rng

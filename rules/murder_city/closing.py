@@ -14,9 +14,10 @@ from rules.core import Event
 
 from . import memory
 from .case import City
+from .changes import evolve, with_desk
 from .made import new_event
 from .names import Ev
-from .state import Case, McState, evolve, with_desk
+from .state import Case, McState
 
 
 def face(city: City, card: str) -> dict[str, object]:

@@ -15,10 +15,11 @@ from rules.kit.windows import Window
 
 from . import closing, draws, hooks, ledger, presentable, trial, turns
 from .case import JOKER, City
+from .changes import evolve, with_limits
 from .made import new_event
 from .names import Act, Benefit, Ev, Reason, Stage
 from .spec import CHALLENGE_REWARD, LEGWORK_PLAYS_PER_TURN, LISTENER_FEE, SPECS_KEPT
-from .state import Court, DiceMod, McState, evolve, with_limits
+from .state import Court, DiceMod, McState
 
 # Specs are immutable values asked for on every court step: those without choices are made
 # once, the others once per set of choices.

@@ -8,9 +8,10 @@ from rules.core import Event
 
 from . import hooks
 from .case import City
+from .changes import evolve
 from .made import new_event
 from .names import Ev
-from .state import McState, evolve
+from .state import McState
 
 
 def draw_legwork(

@@ -25,11 +25,11 @@ from rules.kit.effects import Context, Interpreter
 from . import closing, draws, ledger, memory
 from .cards import HARDSHIP_BY_ID, LEGWORK_BY_ID, OPS, LegworkCard, walk
 from .case import EVIDENCE_PER_DECK, EVIDENCE_TYPES, PORTS, City
-from .later import spec_of
+from .changes import evolve, with_desk, with_limits
 from .made import new_event
 from .names import Ev, Phase, Reason, Stage
 from .spec import LEGWORK_PLAYS_PER_TURN
-from .state import Case, DiceMod, Marker, McState, Peek, evolve, with_desk, with_limits
+from .state import Case, DiceMod, Marker, McState, Peek
 
 #: A legwork op that a setback's ``forbid`` contradicts: the card cannot be played then.
 CONFLICTS: Mapping[str, str] = {
@@ -677,7 +677,7 @@ def _card_specs(
         return kept[1]
     named = (card.id,)
     made = tuple(
-        spec_of(
+        ActionSpec(
             "play-legwork",
             {
                 "card": named,

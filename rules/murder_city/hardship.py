@@ -18,8 +18,9 @@ from rules.core import Event
 from . import effects
 from .cards import HARDSHIP_BY_ID, HardshipCard
 from .case import City
+from .changes import evolve, with_desk
 from .names import Benefit
-from .state import McState, evolve, with_desk
+from .state import McState
 
 #: What each benefit needs to remain allowed after its card applied (``effects.forbids``):
 #: the Listener's benefit is the one a hardship can take away (the rulebook's own example).

@@ -12,6 +12,7 @@ from rules.core import Action, ActionSpec, Event, Subset
 
 from . import closing, draws, hooks, ledger, memory
 from .case import EVIDENCE_TYPES, City
+from .changes import evolve, with_desk, with_limits
 from .made import new_event
 from .names import Act, Benefit, Ev, Reason
 from .spec import (
@@ -22,7 +23,7 @@ from .spec import (
     SWAPS_PER_TURN,
     WEAKNESS_FEE,
 )
-from .state import Case, McState, evolve, with_desk, with_limits
+from .state import Case, McState
 
 #: The voluntary hardship's benefits on a seat's own investigation turn.
 TURN_BENEFITS = (Benefit.EVIDENCE, Benefit.LEGWORK, Benefit.SWAP)

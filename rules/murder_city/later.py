@@ -87,29 +87,4 @@ def later_specs(
 ) -> list[ActionSpec]:
     """``count`` specs of type ``kind`` whose parameters are ``make()``'s, made when read."""
     forms = Later(make, count)
-    out: list[ActionSpec] = []
-    for index in range(count):  # ``_spec`` written out: a handful every investigation step
-        spec: ActionSpec = _new(ActionSpec)
-        _set(spec, "__dict__", {"type": kind, "params": LaterParams(forms, index)})
-        out.append(spec)
-    return out
-
-
-_new = object.__new__
-_set = object.__setattr__
-
-
-def spec_of(kind: str, params: Mapping[str, Param]) -> ActionSpec:
-    """``ActionSpec(kind, params)`` made as :func:`_spec` makes one (the same value: equal,
-    the same fields), for the forms made afresh on many steps (legwork's)."""
-    spec: ActionSpec = _new(ActionSpec)
-    _set(spec, "__dict__", {"type": kind, "params": params})
-    return spec
-
-
-def _spec(kind: str, params: LaterParams) -> ActionSpec:
-    """``ActionSpec(kind, params)`` without the frozen dataclass's ``__init__`` (a field set
-    by ``object.__setattr__`` each): an investigation step lists a handful of these."""
-    spec: ActionSpec = _new(ActionSpec)
-    _set(spec, "__dict__", {"type": kind, "params": params})
-    return spec
+    return [ActionSpec(kind, LaterParams(forms, index)) for index in range(count)]

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from rules.core import Event
 
+from .changes import evolve, with_desk
 from .made import new_event
 from .names import Ev
-from .state import McState, evolve, with_desk
+from .state import McState
 
 
 def change(state: McState, seat: int, amount: int, reason: str) -> tuple[McState, Event]:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .state import McState, Peek, PileLook, evolve
+from .changes import evolve
+from .state import McState, Peek, PileLook
 
 
 def remember_peek(state: McState, peek: Peek) -> McState:

@@ -8,9 +8,10 @@ from rules.core import Action, Event, rng_for
 
 from . import court, hooks, investigation, memory, setup, turns
 from .case import City
+from .changes import evolve, next_step, with_limits
 from .made import new_event
 from .names import Act, Ev, Phase
-from .state import McState, evolve, next_step, with_limits
+from .state import McState
 
 _COURT = frozenset(
     {

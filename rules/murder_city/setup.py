@@ -21,10 +21,11 @@ from .case import (
     City,
     from_envelope,
 )
+from .changes import evolve
 from .made import new_event
 from .names import Ev, Phase
 from .spec import SPEC, STARTING_CREDITS, STARTING_MURDERS
-from .state import Case, Desk, Limits, McState, evolve
+from .state import Case, Desk, Limits, McState
 
 _BAD = "setup/bad-case"
 

@@ -23,11 +23,12 @@ from rules.core import Action, ActionSpec, Event, Param, RuleError, Subset
 
 from . import closing, ledger
 from .case import COLOURS, EVIDENCE_TYPES, JOKER, City
+from .changes import evolve, with_desk, with_limits
 from .later import later_specs
 from .made import new_event
 from .names import Act, Ev, Phase, Reason
 from .spec import MAX_MURDERS, SPECS_KEPT
-from .state import Case, Desk, Goods, Limits, McState, Offer, evolve, with_desk, with_limits
+from .state import Case, Desk, Goods, Limits, McState, Offer
 
 NOTHING = ""  # asking for no evidence card
 #: Every description an offer may ask for: a type and a colour (or joker), never a value.

@@ -15,10 +15,11 @@ from rules.kit.dice import roll
 
 from . import closing, draws, hooks, ledger, turns
 from .case import City, MurderCard
+from .changes import evolve, with_desk
 from .made import new_event
 from .names import Act, Ev, Reason, Verdict
 from .spec import ENDORSE_REWARD
-from .state import DiceMod, McState, evolve, with_desk
+from .state import DiceMod, McState
 
 
 def dice_parts(city: City, state: McState) -> list[DiceMod]:

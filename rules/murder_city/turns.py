@@ -11,12 +11,13 @@ from rules.kit.turns import clockwise_from
 
 from . import draws, hooks, presentable
 from .case import City
+from .changes import evolve, with_desk, with_limits
 from .made import new_event
 from .names import Ending, Ev, Phase, Stage
 from .recall import last_for_state
 from .spec import EVIDENCE_DISCARDS, EVIDENCE_DRAWS, HAND_LIMIT
 from .standings import outcome
-from .state import Limits, McState, evolve, with_desk, with_limits
+from .state import Limits, McState
 
 
 def roll_initiative(

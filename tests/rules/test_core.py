@@ -117,6 +117,22 @@ def test_rng_for_draws_what_a_generator_seeded_at_once_would() -> None:
         assert [draw(lazy) for draw in order] == [draw(at_once) for draw in order]
 
 
+def test_rng_for_is_a_plain_generator_once_seeded() -> None:
+    """After its first draw, or a seed or state given, the generator is ``random.Random`` itself,
+    so later draws skip the wait for a seed; what it draws is what such a generator draws."""
+    drawn = rng_for(3, 4, "bot:0")
+    first = drawn.random()
+    assert type(drawn) is random.Random
+    digest = hashlib.sha256(b"3:4:bot:0").digest()
+    at_once = random.Random(int.from_bytes(digest[:16], "big"))
+    assert [first, drawn.randrange(99)] == [at_once.random(), at_once.randrange(99)]
+    reseeded, state_given = rng_for(3, 4), rng_for(3, 4)
+    reseeded.seed(11)
+    state_given.setstate(random.Random(11).getstate())
+    assert type(reseeded) is type(state_given) is random.Random
+    assert reseeded.random() == state_given.random() == random.Random(11).random()
+
+
 def test_random_action_is_always_legal() -> None:
     rng = rng_for(1, 1)
     for _ in range(100):

@@ -225,7 +225,7 @@ def test_a_jessica_accuses_through_the_second_form_of_the_move() -> None:
         assert "Whom do you accuse? (b: back to the actions)" in text
         assert "Accuse, once and for all? to: " in text  # read back before it is made
         accusation = next(a for a in game.typed if "accuse" in a.params)
-        suspect = names[int(accusation.params["accuse"])]  # type: ignore[arg-type]
+        suspect = names[int(accusation.params["accuse"])]
         told = [f"{suspect} is the Murderer", f"named {suspect}", f"accused {suspect}"]
         assert any(words in text for words in told), suspect
         assert game.outcome is not None

@@ -10,8 +10,9 @@ from typing import Any
 from rules.core import Seat
 from rules.kit.windows import Window
 from rules.murder_city import setup
+from rules.murder_city.changes import with_desk, with_limits
 from rules.murder_city.spec import Phase, Stage
-from rules.murder_city.state import Case, Court, McState, with_desk, with_limits
+from rules.murder_city.state import Case, Court, McState
 from tests.rules.murder_city.city import sample_city
 
 CITY = sample_city()

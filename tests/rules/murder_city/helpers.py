@@ -9,8 +9,9 @@ from typing import Any
 
 from rules.core import Action, Event, JSONScalar, Seat
 from rules.murder_city.case import SCHEMA_VERSION, SYSTEM_ID, City, to_envelope_parts
+from rules.murder_city.changes import with_desk
 from rules.murder_city.game import SYSTEM
-from rules.murder_city.state import Case, McState, with_desk
+from rules.murder_city.state import Case, McState
 from tests.bound import Bound, stored_envelope
 from tests.rules.murder_city.city import sample_city
 

@@ -31,8 +31,9 @@ from collections.abc import Mapping
 from rules.kit.simultaneous import Commitments
 from rules.murder_city.cards import LEGWORK_BY_ID, walk
 from rules.murder_city.case import City
+from rules.murder_city.changes import evolve, with_desk
 from rules.murder_city.spec import Phase, Stage
-from rules.murder_city.state import Case, McState, evolve, with_desk
+from rules.murder_city.state import Case, McState
 
 
 def resample(

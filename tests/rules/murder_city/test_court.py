@@ -10,8 +10,9 @@ from collections.abc import Mapping
 import pytest
 
 from rules.murder_city import trial
+from rules.murder_city.changes import with_desk
 from rules.murder_city.spec import Act, Benefit, Ev, Phase, Reason, Stage
-from rules.murder_city.state import DiceMod, Limits, McState, with_desk
+from rules.murder_city.state import DiceMod, Limits, McState
 from tests.rules.murder_city.helpers import GAME, act, cases, hand, legwork, of, start
 
 pytestmark = pytest.mark.usefixtures("no_cards")

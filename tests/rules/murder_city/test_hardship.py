@@ -62,7 +62,7 @@ def take(
 
 
 def act(state: McState, seat: int, kind: str, **params: object) -> tuple[McState, list[Event]]:
-    return SYSTEM.apply(CITY, state, seat, Action(kind, dict(params)))  # type: ignore[arg-type]
+    return SYSTEM.apply(CITY, state, seat, Action(kind, dict(params)))
 
 
 def _h01() -> None:

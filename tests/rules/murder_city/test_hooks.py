@@ -15,8 +15,9 @@ from rules.core import Action, ActionSpec, Event
 from rules.kit.deck import Deck
 from rules.murder_city import hooks
 from rules.murder_city.case import City
+from rules.murder_city.changes import evolve, with_desk
 from rules.murder_city.spec import Act, Benefit, Ev, Phase, Stage
-from rules.murder_city.state import Goods, Limits, McState, Offer, evolve, with_desk
+from rules.murder_city.state import Goods, Limits, McState, Offer
 from tests.rules.murder_city.helpers import GAME, act, cases, hand, legwork, of, start
 
 

@@ -8,8 +8,9 @@ import dataclasses
 import pytest
 
 from rules.core import Action, Event, RuleError
+from rules.murder_city.changes import with_desk, with_limits
 from rules.murder_city.spec import Act, Benefit, Ev, Phase, Reason
-from rules.murder_city.state import McState, with_desk, with_limits
+from rules.murder_city.state import McState
 from tests.rules.murder_city.helpers import CITY, GAME, act, cases, hand, legwork, of, start
 
 pytestmark = pytest.mark.usefixtures("no_cards")

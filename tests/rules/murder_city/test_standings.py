@@ -6,9 +6,10 @@ import dataclasses
 
 import pytest
 
+from rules.murder_city.changes import with_desk
 from rules.murder_city.spec import Ending
 from rules.murder_city.standings import outcome
-from rules.murder_city.state import McState, with_desk
+from rules.murder_city.state import McState
 from tests.rules.murder_city.helpers import start
 
 pytestmark = pytest.mark.usefixtures("no_cards")

@@ -36,7 +36,7 @@ def refused(state: TecState, seat: int, kind: str, **params: object) -> str:
     """The refusal's code; the state is checked to be unchanged."""
     before = json.dumps(SYSTEM.state_to_json(state))
     with pytest.raises(RuleError) as error:
-        GAME.apply(state, seat, Action(kind, dict(params)))  # type: ignore[arg-type]
+        GAME.apply(state, seat, Action(kind, dict(params)))
     assert json.dumps(SYSTEM.state_to_json(state)) == before
     return error.value.code
 
