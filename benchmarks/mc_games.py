@@ -143,8 +143,8 @@ def run(games: int = GAMES, count: int = CITIES) -> list[str]:
         "",
         "Games/s per core: games over the process's CPU time (the view, the legal moves, the"
         " bot and the rules for every step); the target is issue #10's, for four bots. µs per"
-        " bot decision: the bot's own time, with the parts of its view it reads (made as it"
-        " reads them). A step is one seat's action, the court's sealed"
+        " bot decision: the bot's own time by the wall clock, with the parts of its view it"
+        " reads (made as it reads them). A step is one seat's action, the court's sealed"
         " answers and passes before each roll included. The figures are CPU time on a shared"
         f" machine. {count} cities made beforehand, off the clock, in {making:.1f} s of CPU."
         " The collector is set as the server's workers and `casebook play` set it"
