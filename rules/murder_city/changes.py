@@ -14,7 +14,7 @@ T = TypeVar("T")
 
 
 def evolve(value: T, **changes: Any) -> T:
-    """``dataclasses.replace`` without running ``__init__`` again, for this module's frozen
+    """``dataclasses.replace`` without running ``__init__`` again, for :mod:`.state`'s frozen
     dataclasses (none has a ``__post_init__`` to skip): a step makes dozens of new values.
     The new value's ``__dict__`` is set whole (one copy of the old one, then the changes), not
     filled key by key. Every field is in an instance's ``__dict__``, so a name that is not a
