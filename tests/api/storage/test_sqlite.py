@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 from collections.abc import Iterator
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -161,3 +162,23 @@ def test_each_connection_keeps_a_small_page_cache(sqlite_store: Store) -> None:
         size = connection.exec_driver_sql("PRAGMA cache_size").scalar_one()
     assert size == engine.PAGE_CACHE_KIB < 0
     assert -engine.PAGE_CACHE_KIB < 2000
+
+
+def test_a_move_writes_its_times_as_the_driver_would(sqlite_store: Store) -> None:
+    """A move binds its timestamps as text it makes itself (the driver's datetime adapter is
+    a Python call a parameter): the very text the adapter wrote for them before, the game's
+    and its steps' alike, read back as the same UTC time."""
+    game = new_game(sqlite_store)
+    sqlite_store.append_steps(game.id, expected_version=0, steps=[step(1)], state={}, status="x")
+    with sqlite_store.engine.connect() as conn:
+        updated, stepped = conn.exec_driver_sql(
+            "SELECT g.updated_at, s.created_at FROM games g JOIN steps s ON s.game_id = g.id"
+            " WHERE g.id = ?",
+            (game.id,),
+        ).one()
+    written = datetime.fromisoformat(updated)
+    adapter = sqlite3.adapters[(datetime, sqlite3.PrepareProtocol)]
+    assert updated == stepped == adapter(written)
+    assert written.utcoffset() == timedelta(0)
+    fetched = read_game(sqlite_store, game.id)
+    assert fetched is not None and fetched.updated_at == written
