@@ -83,11 +83,11 @@ def _identity(value: Any) -> Any:
 
 
 def _sqlite_text(bound: Callable[[datetime], Any], now: datetime) -> str:
-    """The text ``sqlite3`` writes for ``bound(now)``, a ``datetime``, made here. The driver's
-    default adapter is a Python function (``isoformat(" ")``) that it calls for each datetime
-    parameter: a served move binds one for the game and one for each step, about 6 k
-    instructions each through the adapter. The same text either way, so rows written by the
-    store's Core statements and by these read the same."""
+    """The text ``sqlite3``'s default adapter writes for ``bound(now)``, a ``datetime``, made
+    here: the adapter is a Python function (``isoformat(" ")``) the driver calls for each
+    datetime parameter, and a served move binds one for the game and one for each step (about
+    6 k instructions each through the adapter). These statements write the text they wrote
+    before; both it and the store's Core statements' (no ``+00:00``) read back as UTC."""
     text: str = bound(now).isoformat(" ")
     return text
 

@@ -29,13 +29,19 @@ def evolve(value: T, **changes: Any) -> T:
     if len(attributes) != len(before):
         wrong = sorted(set(changes) - {field.name for field in dataclasses.fields(kind)})
         raise TypeError(f"{kind.__name__} has no field {wrong[0]!r}")
-    new: T = _new(kind)
-    _set(new, "__dict__", attributes)
-    return new
+    made: T = _made(kind, attributes)
+    return made
 
 
 _new = object.__new__
 _set = object.__setattr__
+
+
+def _made(kind: type[Any], attributes: dict[str, Any]) -> Any:
+    """A ``kind`` whose ``__dict__`` is ``attributes``, made without its ``__init__``."""
+    new = _new(kind)
+    _set(new, "__dict__", attributes)
+    return new
 
 
 def next_step(state: McState) -> McState:
@@ -43,27 +49,25 @@ def next_step(state: McState) -> McState:
     keyword machinery (every step makes one)."""
     attributes = state.__dict__.copy()
     attributes["step"] = state.step + 1
-    new = _new(McState)
-    _set(new, "__dict__", attributes)
-    return new
+    made: McState = _made(McState, attributes)
+    return made
 
 
 def with_desk(state: McState, seat: int, desk: Desk) -> McState:
     """``state`` with ``seat``'s desk replaced (as ``next_step``, without ``evolve``'s keywords:
     most steps make one or two)."""
-    desks = state.desks
-    attributes = state.__dict__.copy()
-    attributes["desks"] = (*desks[:seat], desk, *desks[seat + 1 :])
-    new = _new(McState)
-    _set(new, "__dict__", attributes)
-    return new
+    return _with_seat(state, "desks", seat, desk)
 
 
 def with_limits(state: McState, seat: int, limits: Limits) -> McState:
     """``state`` with ``seat``'s limits replaced, as :func:`with_desk`."""
-    every = state.limits
+    return _with_seat(state, "limits", seat, limits)
+
+
+def _with_seat(state: McState, field: str, seat: int, value: Any) -> McState:
+    """``state`` with item ``seat`` of its tuple ``field`` (one item a seat) replaced."""
     attributes = state.__dict__.copy()
-    attributes["limits"] = (*every[:seat], limits, *every[seat + 1 :])
-    new = _new(McState)
-    _set(new, "__dict__", attributes)
-    return new
+    every = attributes[field]
+    attributes[field] = (*every[:seat], value, *every[seat + 1 :])
+    made: McState = _made(McState, attributes)
+    return made
