@@ -1,7 +1,8 @@
 """Where a read and a move spend their time, in process, part by part, for every served system.
 
 The app is served in this process (no HTTP server: that part is the HTTP section's) on a SQLite
-file with ``synchronous=FULL``. Each part is timed by wrapping the function that does it for the
+file with ``synchronous=FULL``, the collector set as the server's workers set it
+(``api.collector``). Each part is timed by wrapping the function that does it for the
 measured requests only; "the rest" is what the whole request took beyond the timed parts:
 Flask, the request hooks, reading the query and body, and dumping the answer. CPU time is the
 process's (user and system: an fsync's work in the kernel counts); wall time adds the waits (the
@@ -21,6 +22,7 @@ from typing import Any
 
 from werkzeug.test import EnvironBuilder
 
+from api import collector
 from api.app import create_app
 from api.storage import Store
 from benchmarks import hello, plays
@@ -200,6 +202,7 @@ def run() -> list[str]:
             moves, reads, warm, table = _system(app, system, url)
             for environ in warm:
                 _call(app, dict(environ))
+            collector.settle()  # as the server's workers set it once they have started
             post = _measure(app, system, moves)
             first = _measure(app, system, reads[:GAMES])
             again = _measure(app, system, reads[GAMES:])
