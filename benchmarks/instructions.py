@@ -14,7 +14,7 @@ what the worker kept of the game is its state of two moves before), or read
 mid-play (``first``: each game's first read of its version; ``again``: the same reads ten
 times more, answered from the kept answers). Only the measured requests are counted: they run
 inside ``functools.reduce``, the one function callgrind is told to count in
-(``--toggle-collect``).
+(``--toggle-collect``), with the collector set as a server's worker sets it (``api.collector``).
 The games' secret seeds come from a counter, so two trees play the same games; run each tree
 from its own directory (``PYTHONPATH`` set to it) with ``PYTHONHASHSEED`` fixed, as the command
 does.
@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import gc
 import itertools
 import os
 import re
@@ -33,6 +32,8 @@ import sys
 import tempfile
 from pathlib import Path
 from typing import Any
+
+from api import collector
 
 KINDS = ("post", "elsewhere", "first", "again")
 #: How many times ``again`` reads each game.
@@ -117,7 +118,7 @@ def _serve(system_id: str, kind: str, games: int) -> int:
                     breakdown._call(app, dict(environ))
                 measured = measured * AGAIN  # a few requests: one collection would weigh a lot
         requests = [dict(environ) for environ in measured]
-        gc.collect()  # the setup's garbage collected before, not during, the count
+        collector.settle()  # as a server's worker, once started: the setup's garbage collected
         functools.reduce(lambda _, environ: breakdown._call(app, environ), requests, None)
         app.extensions["casebook"].store.dispose()
     return len(requests)
@@ -141,7 +142,7 @@ def _two_workers(app: Any, requests: list[dict[str, Any]]) -> int:
     child = os.fork()
     worker = 1 if child == 0 else 0
     wait_on, hand_to = (to_child[0], to_parent[1]) if worker else (to_parent[0], to_child[1])
-    gc.collect()
+    collector.settle()
     for number, environ in enumerate(requests):
         if whose[number] != worker:
             continue
