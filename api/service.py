@@ -413,7 +413,12 @@ class Service:
         status = _status(system, opened.case, state)
         text = self.store.state_text(system.state_to_json(state))
         version = self.store.append_steps(
-            game_id, expected_version=game.version, steps=stored_steps, state=text, status=status
+            game_id,
+            expected_version=game.version,
+            steps=stored_steps,
+            state=text,
+            status=status,
+            status_was=game.status,
         )
         self.states.keep(game.id, text, state)  # the next read here decodes nothing
         played = [(step.number, step.events) for step in (first, *bot_steps)]

@@ -289,9 +289,12 @@ class Store:
         steps: Sequence[StoredStep],
         state: dict[str, Any] | str,
         status: str,
+        status_was: str | None = None,
     ) -> int:
         """Apply ``steps`` if the game is still at ``expected_version``, all or nothing;
-        ``state`` as JSON data or as the text :meth:`state_text` made of it.
+        ``state`` as JSON data or as the text :meth:`state_text` made of it; ``status_was``,
+        the status read with ``expected_version`` if the caller has it: a status left as it
+        was is not written again (on SQLite that spares its index a write).
 
         Returns the new version. Raises ``VersionConflict`` when another writer got there first
         or the game is gone. Only the version, state, status and update time of a game change
@@ -307,6 +310,7 @@ class Store:
             state=state,
             status=status,
             now=_now(),
+            status_was=status_was,
         )
 
     def list_steps(

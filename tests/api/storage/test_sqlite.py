@@ -182,3 +182,35 @@ def test_a_move_writes_its_times_as_the_driver_would(sqlite_store: Store) -> Non
     assert written.utcoffset() == timedelta(0)
     fetched = read_game(sqlite_store, game.id)
     assert fetched is not None and fetched.updated_at == written
+
+
+def test_a_move_names_the_status_only_when_it_changes(db_path: Path) -> None:
+    """SQLite rewrites the entry of every index on a column an UPDATE names, whatever its value:
+    a move that leaves the game's status as it was read does not name it (its index,
+    ``games_creator_status``, is not written again); a move that changes it does, and so does
+    a caller that does not say what the status was. Either way the move's status is stored."""
+    store = Store(f"sqlite:///{db_path}")
+    statements: list[str] = []
+    sa.event.listen(
+        store.engine, "connect", lambda dbapi, _: dbapi.set_trace_callback(statements.append)
+    )
+    try:
+        store.migrate()
+        game = new_game(store)
+        moves = [("active", "active"), ("finished", "active"), ("finished", None)]
+        for number, (status, was) in enumerate(moves, start=1):
+            store.append_steps(
+                game.id,
+                expected_version=number - 1,
+                steps=[step(number)],
+                state={"log": [number]},
+                status=status,
+                status_was=was,
+            )
+            stored = read_game(store, game.id)
+            assert stored is not None and (stored.version, stored.status) == (number, status)
+        advances = [sql for sql in statements if sql.startswith("UPDATE games")]
+        assert len(advances) == 3
+        assert ["status =" in sql for sql in advances] == [False, True, True]
+    finally:
+        store.dispose()
