@@ -33,6 +33,7 @@ def append_blindly(
     steps: Sequence[StoredStep],
     state: dict[str, Any] | str,
     status: str,
+    status_was: str | None = None,
 ) -> int:
     time.sleep(PAUSE)
     if isinstance(state, str):  # the text the store writes (``Store.state_text``), as data

@@ -26,6 +26,7 @@ def append_later(
     steps: Sequence[StoredStep],
     state: dict[str, Any] | str,
     status: str,
+    status_was: str | None = None,
 ) -> int:
     def write() -> None:
         try:
@@ -36,6 +37,7 @@ def append_later(
                 steps=steps,
                 state=state,
                 status=status,
+                status_was=status_was,
             )
         except Exception:  # noqa: BLE001  (a lost race is lost quietly: the move was answered)
             pass
