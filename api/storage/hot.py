@@ -121,7 +121,6 @@ class HotPath:
         self._open, self._advance, self._insert, self._version = (
             sql.replace("?", marker) for sql in (_OPEN, _ADVANCE, _INSERT_STEP, _VERSION)
         )
-        self._advance_keeping_status = _ADVANCE_KEEPING_STATUS
 
     def open_game(self, game_id: str) -> OpenGame | None:
         """The game and its seats, in one statement that is its own snapshot."""
@@ -181,7 +180,7 @@ class HotPath:
         statement = self._advance
         advance: tuple[Any, ...] = (new_version, text, status, stamp, game_id, expected_version)
         if self._sqlite and status == status_was:
-            statement = self._advance_keeping_status
+            statement = _ADVANCE_KEEPING_STATUS  # SQLite's own markers
             advance = (new_version, text, stamp, game_id, expected_version)
         write = functools.partial(
             self._advance_and_insert, game_id, expected_version, statement, advance, rows
